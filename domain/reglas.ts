@@ -1,0 +1,159 @@
+// The field rules of SPEC §3, §5 and §7, written once: the form validates with them and the
+// server validates every request body with them again.
+import { array, boolean, number, object, string, type InferType } from 'yup';
+import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS, valoresDe } from './catalogos.js';
+import { validarFechaNac } from './fecha.js';
+import { MENSAJES } from './mensajes.js';
+
+const vacioANull = (valor: unknown) => (typeof valor === 'string' && valor.trim() === '' ? null : valor);
+
+const textoRequerido = (max: number) =>
+  string().trim().required(MENSAJES.requerido).max(max, MENSAJES.demasiadoLargo(max));
+
+const textoOpcional = (max: number) =>
+  string().trim().max(max, MENSAJES.demasiadoLargo(max)).nullable().default(null).transform(vacioANull);
+
+const MENSAJE_FECHA = {
+  formato: MENSAJES.fechaFormato,
+  futura: MENSAJES.fechaFutura,
+  anterior1900: MENSAJES.fechaAnterior1900,
+} as const;
+
+export const localidadSchema = object({
+  codigoLocalidad: number().integer().required(),
+  nombreLocalidad: string().required(),
+});
+
+export const calleSchema = object({
+  nombreCalle: string().trim().required(MENSAJES.calleDeLista).max(100, MENSAJES.demasiadoLargo(100)),
+});
+
+export const condicionIvaSchema = object({
+  codigoCondicionIVA: number().integer().required(),
+  nombreCondicionIVA: string().required(),
+});
+
+/** Código de área + Teléfono must total 9, 10 or 11 digits (SPEC §3). */
+export function totalTelefonoValido(codArea: string, telefono: string): boolean {
+  const total = codArea.length + telefono.length;
+  return total >= 9 && total <= 11;
+}
+
+export const datosSocioSchema = object({
+  // The form holds either an ISO date or, while it is not one yet, what was typed.
+  fechanac: string()
+    .required(MENSAJES.requerido)
+    .test('fecha', function (valor) {
+      const error = validarFechaNac(valor ?? '');
+      return error ? this.createError({ message: MENSAJE_FECHA[error] }) : true;
+    }),
+  apellidoynombre: textoRequerido(120),
+  dni: string()
+    .required(MENSAJES.requerido)
+    .matches(/^\d{7,8}$/, MENSAJES.dni),
+  matricula: string().trim().required(MENSAJES.requerido).max(12, MENSAJES.matriculaLarga),
+  localidad: localidadSchema.nullable().default(null).required(MENSAJES.localidadDeLista),
+  calle: calleSchema.nullable().default(null).required(MENSAJES.calleDeLista),
+  altura: number()
+    .transform((valor, original) => (original === '' || original === null ? undefined : valor))
+    .typeError(MENSAJES.numero)
+    .required(MENSAJES.requerido)
+    .integer(MENSAJES.numero)
+    .min(1, MENSAJES.alturaRango)
+    .max(99999, MENSAJES.alturaRango),
+  piso: textoOpcional(10),
+  dpto: textoOpcional(10),
+  otro: textoOpcional(100),
+  email: string().trim().required(MENSAJES.requerido).max(254, MENSAJES.email).email(MENSAJES.email),
+  codArea: string()
+    .required(MENSAJES.requerido)
+    .matches(/^[1-9]\d{1,3}$/, MENSAJES.codArea),
+  telefono: string()
+    .required(MENSAJES.requerido)
+    .matches(/^\d{6,8}$/, MENSAJES.telefono)
+    .test('total', MENSAJES.numeroInvalido, function (telefono) {
+      const codArea: unknown = this.parent.codArea;
+      return typeof codArea !== 'string' || !telefono || totalTelefonoValido(codArea, telefono);
+    }),
+  condicionIVA: condicionIvaSchema.nullable().default(null).required(MENSAJES.requerido),
+  formaPago: string()
+    .required(MENSAJES.requerido)
+    .oneOf(valoresDe(FORMAS_PAGO), MENSAJES.opcionInvalida),
+  tipoTarjetaCredito: string()
+    .nullable()
+    .default(null)
+    .when('formaPago', {
+      is: 'TARJETACREDITO',
+      then: (s) => s.required(MENSAJES.tarjeta).oneOf(valoresDe(TARJETAS), MENSAJES.tarjeta),
+      otherwise: (s) => s.transform(() => null),
+    }),
+  nroCajaAhorro: string()
+    .nullable()
+    .default(null)
+    .when('formaPago', {
+      is: 'CAJAAHORRO',
+      then: (s) =>
+        s
+          .required(MENSAJES.requerido)
+          .matches(/^\d+$/, MENSAJES.soloDigitos)
+          .max(22, MENSAJES.demasiadoLargo(22)),
+      otherwise: (s) => s.transform(() => null),
+    }),
+  cobranzaHonorarios: string()
+    .required(MENSAJES.requerido)
+    .oneOf(valoresDe(COBRANZAS_HONORARIOS), MENSAJES.opcionInvalida),
+});
+export type DatosSocio = InferType<typeof datosSocioSchema>;
+
+export const ANIO_FABRICACION_MINIMO = 1950;
+export const anioActual = () => new Date().getFullYear();
+
+export const tipoAparatoSchema = object({
+  codigotipoaparato: number().integer().required(),
+  nombretipoaparato: string().required(),
+});
+
+export const equipoSchema = object({
+  tipoAparato: tipoAparatoSchema.nullable().default(null).required(MENSAJES.requerido),
+  marca: textoRequerido(60),
+  modelo: textoRequerido(60),
+  anioFabricacion: number()
+    .transform((valor, original) => (original === '' || original === null ? undefined : valor))
+    .typeError(MENSAJES.numero)
+    .required(MENSAJES.requerido)
+    .integer(MENSAJES.numero)
+    .test('rango', function (anio) {
+      const max = anioActual();
+      return anio === undefined || (anio >= ANIO_FABRICACION_MINIMO && anio <= max)
+        ? true
+        : this.createError({ message: MENSAJES.anioFabricacion(ANIO_FABRICACION_MINIMO, max) });
+    }),
+  origen: textoRequerido(60),
+  observaciones: textoOpcional(500),
+});
+export type Equipo = InferType<typeof equipoSchema>;
+
+export const MAXIMO_EQUIPOS = 30;
+
+export const adjuntoSchema = object({
+  nombre: string().required().max(80),
+});
+
+export const solicitudSchema = object({
+  datosSocio: datosSocioSchema.required(),
+  adjuntos: array(adjuntoSchema.required()).required().max(9),
+  equipos: array(equipoSchema.required()).required().max(MAXIMO_EQUIPOS),
+  terminosAceptados: boolean().required(MENSAJES.terminos).oneOf([true], MENSAJES.terminos),
+});
+export type Solicitud = InferType<typeof solicitudSchema>;
+
+/** A yup error as `{ "datosSocio.dni": "…" }`, the `fields` of an error answer. */
+export function camposConError(error: { inner?: { path?: string; message: string }[]; path?: string; message: string }): Record<string, string> {
+  const campos: Record<string, string> = {};
+  const lista = error.inner && error.inner.length > 0 ? error.inner : [error];
+  for (const e of lista) {
+    const ruta = e.path ?? '';
+    if (!(ruta in campos)) campos[ruta] = e.message;
+  }
+  return campos;
+}
