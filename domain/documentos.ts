@@ -75,3 +75,15 @@ export function keyDeNombre(nombre: string): DocumentoKey | null {
   const base = nombre.split('.')[0] ?? '';
   return esDocumentoKey(base) ? base : null;
 }
+
+const EXTENSIONES_PERMITIDAS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'pdf', 'doc', 'docx'];
+
+/** Checked before upload (SPEC §4): a clear Spanish reason, or null when the file may be sent. */
+export function motivoRechazoArchivo(nombre: string, tamanio: number): string | null {
+  const extension = nombre.includes('.') ? nombre.slice(nombre.lastIndexOf('.') + 1).toLowerCase() : '';
+  if (!EXTENSIONES_PERMITIDAS.includes(extension))
+    return 'Tipo de archivo no permitido. Adjuntá una imagen, un PDF o un documento de Word.';
+  if (tamanio === 0) return 'El archivo está vacío.';
+  if (tamanio > TAMANIO_MAXIMO_ARCHIVO) return 'El archivo supera el máximo de 10 MB.';
+  return null;
+}

@@ -1,0 +1,429 @@
+// The enrolment statechart: the four steps of SPEC §2–§6, their linear rules, the upload and
+// submission sub-states. It performs no I/O and has no timers of its own: every effect is a
+// named action the app provides (machine.provide), which reports back with events. That keeps
+// the chart replayable by xstate/graph and lets a restored snapshot resume with REANUDAR.
+import { assign, setup } from 'xstate';
+import {
+  motivoRechazoArchivo,
+  type Adjunto,
+  type Calle,
+  type CondicionIva,
+  type DocumentoKey,
+  type Localidad,
+  type Solicitud,
+  type SolicitudCreada,
+  type TipoAparato,
+} from '../domain/index.js';
+import {
+  contextoInicial,
+  EQUIPO_VACIO,
+  type ArchivoElegido,
+  type EnrolmentContext,
+  type FormDatosSocio,
+  type FormEquipo,
+  type NombreCatalogo,
+} from './contexto.js';
+import {
+  aplicarSubida,
+  archivosPendientes,
+  documentosCompletos,
+  faltanRequeridos,
+  type ArchivoPendiente,
+} from './documentos.js';
+import { armarSolicitud, datosValidos, equipoValido } from './solicitud.js';
+
+export type CatalogoCargado =
+  | { type: 'CATALOGO.CARGADO'; catalogo: 'localidades'; datos: Localidad[] }
+  | { type: 'CATALOGO.CARGADO'; catalogo: 'condicionesIva'; datos: CondicionIva[] }
+  | { type: 'CATALOGO.CARGADO'; catalogo: 'aparatos'; datos: TipoAparato[] }
+  | { type: 'CATALOGO.CARGADO'; catalogo: 'calles'; codigoLocalidad: number; datos: Calle[] };
+
+export type EnrolmentEvent =
+  /** Sent by the app once the actor runs (new or restored): resumes effects cut by a reload. */
+  | { type: 'REANUDAR' }
+  | CatalogoCargado
+  | { type: 'CATALOGO.FALLO'; catalogo: NombreCatalogo }
+  | { type: 'CATALOGO.REINTENTAR' }
+  | { type: 'DATOS.EDITADO'; datos: FormDatosSocio }
+  /** The 100 ms re-check of step 1 is due. */
+  | { type: 'DATOS.REVISAR' }
+  | { type: 'CALLES.PEDIR'; codigoLocalidad: number }
+  | { type: 'DNI.COMPROBAR' }
+  | { type: 'DNI.RESULTADO'; dni: string; matricula: string; valido: boolean }
+  | { type: 'DNI.FALLO'; dni: string; matricula: string }
+  | { type: 'SIGUIENTE' }
+  | { type: 'VOLVER' }
+  | { type: 'IR_A.DATOS' }
+  | { type: 'IR_A.DOCUMENTOS' }
+  | { type: 'IR_A.EQUIPOS' }
+  | { type: 'ARCHIVO.ELEGIDO'; key: DocumentoKey; archivo: ArchivoElegido; contenido: Blob | null }
+  | { type: 'ARCHIVO.QUITADO'; key: DocumentoKey }
+  | { type: 'ERROR.CERRAR' }
+  | { type: 'SUBIDA.PROGRESO'; porcentaje: number }
+  | { type: 'SUBIDA.EXITO'; adjuntos: Adjunto[] }
+  | { type: 'SUBIDA.FALLO'; mensaje?: string }
+  | { type: 'REINTENTAR' }
+  /** The ~100 ms pause after a successful upload is over. */
+  | { type: 'AVANZAR' }
+  | { type: 'EQUIPO.AGREGAR' }
+  | { type: 'EQUIPO.CAMBIO'; id: number; valores: FormEquipo }
+  | { type: 'EQUIPO.QUITAR'; id: number }
+  | { type: 'TERMINOS.CAMBIO'; aceptados: boolean }
+  | { type: 'ENVIAR' }
+  | { type: 'ENVIO.EXITO'; solicitud: SolicitudCreada }
+  | { type: 'ENVIO.FALLO' };
+
+const par = (datos: FormDatosSocio) => ({ dni: datos.dni, matricula: datos.matricula.trim() });
+
+const comprobacionVigente = (context: EnrolmentContext) => {
+  const c = context.comprobacion;
+  const actual = par(context.datos);
+  return c && c.dni === actual.dni && c.matricula === actual.matricula ? c : null;
+};
+
+const archivoAnterior = (context: EnrolmentContext, key: DocumentoKey) =>
+  context.documentos[key]?.archivo?.id ?? null;
+
+/** Loads, after a restore or a failure, the catalogues the context lacks. */
+const cargarFaltantes = [
+  {
+    type: 'cargarCatalogos',
+    params: ({ context }: { context: EnrolmentContext }) => ({
+      catalogos: catalogosFaltantes(context).filter((c) => c !== 'calles'),
+    }),
+  },
+  {
+    type: 'cargarCalles',
+    params: ({ context }: { context: EnrolmentContext }) => ({
+      codigoLocalidad: catalogosFaltantes(context).includes('calles')
+        ? (context.datos.localidad?.codigoLocalidad ?? null)
+        : null,
+    }),
+  },
+] as const;
+
+export const enrolmentMachine = setup({
+  types: {
+    context: {} as EnrolmentContext,
+    events: {} as EnrolmentEvent,
+    input: {} as Partial<EnrolmentContext> | undefined,
+  },
+  actions: {
+    // --- I/O, provided by the app. The defaults do nothing so the chart runs bare in tests.
+    cargarCatalogos: (_, _params: { catalogos: NombreCatalogo[] }) => {},
+    cargarCalles: (_, _params: { codigoLocalidad: number | null }) => {},
+    programarRevision: () => {},
+    comprobarDniMatricula: (_, _params: { dni: string; matricula: string }) => {},
+    guardarArchivo: (_, _params: { id: string; contenido: Blob | null }) => {},
+    /** Drops a Blob from IndexedDB; `null` when there is nothing to drop. */
+    borrarArchivo: (_, _params: { id: string | null }) => {},
+    subirArchivos: (_, _params: { archivos: ArchivoPendiente[] }) => {},
+    notificarSubida: () => {},
+    programarAvance: () => {},
+    enviarSolicitud: (_, _params: { solicitud: Solicitud }) => {},
+    notificarFalloEnvio: () => {},
+    borrarBorrador: () => {},
+    mostrarConfirmacion: (_, _params: { solicitud: SolicitudCreada }) => {},
+
+    // --- Context updates.
+    guardarCatalogo: assign(({ context, event }) => {
+      if (event.type !== 'CATALOGO.CARGADO') return {};
+      const fallidos = context.catalogos.fallidos.filter((c) => c !== event.catalogo);
+      if (event.catalogo === 'calles') {
+        // A late answer for a locality no longer picked is dropped.
+        if (context.datos.localidad?.codigoLocalidad !== event.codigoLocalidad) return {};
+        return {
+          catalogos: {
+            ...context.catalogos,
+            fallidos,
+            calles: { codigoLocalidad: event.codigoLocalidad, lista: event.datos },
+          },
+        };
+      }
+      return { catalogos: { ...context.catalogos, fallidos, [event.catalogo]: event.datos } };
+    }),
+    marcarCatalogoFallido: assign(({ context, event }) =>
+      event.type === 'CATALOGO.FALLO' && !context.catalogos.fallidos.includes(event.catalogo)
+        ? { catalogos: { ...context.catalogos, fallidos: [...context.catalogos.fallidos, event.catalogo] } }
+        : {},
+    ),
+    guardarDatos: assign(({ context, event }) => {
+      if (event.type !== 'DATOS.EDITADO') return {};
+      const cambioLocalidad =
+        event.datos.localidad?.codigoLocalidad !== context.datos.localidad?.codigoLocalidad;
+      return {
+        datos: event.datos,
+        // Pending until the 100 ms re-check says otherwise.
+        datosValidos: false,
+        catalogos: cambioLocalidad ? { ...context.catalogos, calles: null } : context.catalogos,
+      };
+    }),
+    revisarDatos: assign(({ context }) => ({ datosValidos: datosValidos(context.datos) })),
+    marcarComprobacionPendiente: assign(({ context }) => ({
+      comprobacion: { ...par(context.datos), estado: 'pendiente' as const },
+    })),
+    guardarResultadoDni: assign(({ event }) => {
+      if (event.type === 'DNI.RESULTADO')
+        return {
+          comprobacion: {
+            dni: event.dni,
+            matricula: event.matricula,
+            estado: event.valido ? ('valido' as const) : ('invalido' as const),
+          },
+        };
+      if (event.type === 'DNI.FALLO')
+        return { comprobacion: { dni: event.dni, matricula: event.matricula, estado: 'error' as const } };
+      return {};
+    }),
+    elegirArchivo: assign(({ context, event }) => {
+      if (event.type !== 'ARCHIVO.ELEGIDO') return {};
+      const anterior = context.documentos[event.key];
+      return {
+        rechazo: null,
+        documentos: {
+          ...context.documentos,
+          [event.key]: { archivo: event.archivo, subido: anterior?.subido ?? null },
+        },
+      };
+    }),
+    rechazarArchivo: assign(({ event }) => {
+      if (event.type !== 'ARCHIVO.ELEGIDO') return {};
+      return {
+        rechazo: {
+          key: event.key,
+          motivo: motivoRechazoArchivo(event.archivo.nombre, event.archivo.tamanio) ?? '',
+        },
+      };
+    }),
+    quitarArchivo: assign(({ context, event }) => {
+      if (event.type !== 'ARCHIVO.QUITADO') return {};
+      const documentos = { ...context.documentos };
+      delete documentos[event.key];
+      return { documentos, rechazo: null };
+    }),
+    prepararSubida: assign(({ context }) => ({
+      enCurso: archivosPendientes(context.documentos),
+      progreso: 0,
+      errorSubida: null,
+    })),
+    actualizarProgreso: assign(({ event }) =>
+      event.type === 'SUBIDA.PROGRESO' ? { progreso: Math.max(0, Math.min(100, event.porcentaje)) } : {},
+    ),
+    aplicarSubida: assign(({ context, event }) =>
+      event.type === 'SUBIDA.EXITO'
+        ? {
+            documentos: aplicarSubida(context.documentos, context.enCurso, event.adjuntos),
+            adjuntos: event.adjuntos,
+            enCurso: [],
+            progreso: 100,
+          }
+        : {},
+    ),
+    registrarFalloSubida: assign(({ event }) => ({
+      enCurso: [],
+      progreso: 0,
+      errorSubida: event.type === 'SUBIDA.FALLO' ? (event.mensaje ?? null) : null,
+    })),
+    agregarEquipo: assign(({ context }) => ({
+      equipos: [...context.equipos, { id: context.siguienteIdEquipo, valores: { ...EQUIPO_VACIO } }],
+      siguienteIdEquipo: context.siguienteIdEquipo + 1,
+    })),
+    cambiarEquipo: assign(({ context, event }) =>
+      event.type === 'EQUIPO.CAMBIO'
+        ? { equipos: context.equipos.map((e) => (e.id === event.id ? { ...e, valores: event.valores } : e)) }
+        : {},
+    ),
+    quitarEquipo: assign(({ context, event }) =>
+      event.type === 'EQUIPO.QUITAR' ? { equipos: context.equipos.filter((e) => e.id !== event.id) } : {},
+    ),
+    cambiarTerminos: assign(({ event }) =>
+      event.type === 'TERMINOS.CAMBIO' ? { terminosAceptados: event.aceptados } : {},
+    ),
+    guardarSolicitud: assign(({ event }) => (event.type === 'ENVIO.EXITO' ? { solicitud: event.solicitud } : {})),
+  },
+  guards: {
+    datosCompletos: ({ context }) => context.datosValidos && comprobacionVigente(context)?.estado === 'valido',
+    /** Both filled and well-formed, and this pair has no answer yet (an error may be retried). */
+    dniParaComprobar: ({ context }) => {
+      const { dni, matricula } = par(context.datos);
+      if (!/^\d{7,8}$/.test(dni) || matricula === '' || matricula.length > 12) return false;
+      const vigente = comprobacionVigente(context);
+      return !vigente || vigente.estado === 'error';
+    },
+    resultadoVigente: ({ context, event }) =>
+      (event.type === 'DNI.RESULTADO' || event.type === 'DNI.FALLO') &&
+      event.dni === par(context.datos).dni &&
+      event.matricula === par(context.datos).matricula,
+    archivoAdmisible: ({ event }) =>
+      event.type === 'ARCHIVO.ELEGIDO' && motivoRechazoArchivo(event.archivo.nombre, event.archivo.tamanio) === null,
+    faltanRequeridos: ({ context }) => faltanRequeridos(context.documentos),
+    nadaPendiente: ({ context }) => documentosCompletos(context.documentos),
+    equiposValidos: ({ context }) => context.equipos.every(equipoValido),
+    listoParaEnviar: ({ context }) =>
+      context.terminosAceptados &&
+      datosValidos(context.datos) &&
+      documentosCompletos(context.documentos) &&
+      context.equipos.every(equipoValido),
+    faltanCatalogos: ({ context }) => catalogosFaltantes(context).length > 0,
+  },
+}).createMachine({
+  id: 'enrolment',
+  context: ({ input }) => ({ ...contextoInicial(), ...input }),
+  initial: 'datosPersonales',
+  on: {
+    REANUDAR: { guard: 'faltanCatalogos', actions: cargarFaltantes },
+    'CATALOGO.REINTENTAR': { guard: 'faltanCatalogos', actions: cargarFaltantes },
+    'CATALOGO.CARGADO': { actions: 'guardarCatalogo' },
+    'CATALOGO.FALLO': { actions: 'marcarCatalogoFallido' },
+    'DNI.RESULTADO': { guard: 'resultadoVigente', actions: 'guardarResultadoDni' },
+    'DNI.FALLO': { guard: 'resultadoVigente', actions: 'guardarResultadoDni' },
+  },
+  states: {
+    datosPersonales: {
+      entry: { type: 'cargarCatalogos', params: { catalogos: ['localidades', 'condicionesIva'] } },
+      on: {
+        'DATOS.EDITADO': { actions: ['guardarDatos', 'programarRevision'] },
+        'DATOS.REVISAR': { actions: 'revisarDatos' },
+        'CALLES.PEDIR': {
+          actions: { type: 'cargarCalles', params: ({ event }) => ({ codigoLocalidad: event.codigoLocalidad }) },
+        },
+        'DNI.COMPROBAR': {
+          guard: 'dniParaComprobar',
+          actions: [
+            'marcarComprobacionPendiente',
+            { type: 'comprobarDniMatricula', params: ({ context }) => par(context.datos) },
+          ],
+        },
+        SIGUIENTE: { guard: 'datosCompletos', target: 'documentos' },
+      },
+    },
+    documentos: {
+      initial: 'eligiendo',
+      states: {
+        eligiendo: {
+          initial: 'libre',
+          states: {
+            libre: {},
+            /** The last upload failed: every chosen file is kept, and it can be retried. */
+            fallida: { on: { REINTENTAR: { target: '#enrolment.documentos.subiendo' } } },
+          },
+          on: {
+            SIGUIENTE: [
+              { guard: 'faltanRequeridos', target: 'faltantes' },
+              { guard: 'nadaPendiente', target: '#enrolment.equipos' },
+              { target: 'subiendo' },
+            ],
+            'ARCHIVO.ELEGIDO': [
+              {
+                guard: 'archivoAdmisible',
+                target: '.libre',
+                actions: [
+                  { type: 'borrarArchivo', params: ({ context, event }) => ({ id: archivoAnterior(context, event.key) }) },
+                  'elegirArchivo',
+                  {
+                    type: 'guardarArchivo',
+                    params: ({ event }) => ({ id: event.archivo.id, contenido: event.contenido }),
+                  },
+                ],
+              },
+              { actions: 'rechazarArchivo' },
+            ],
+            'ARCHIVO.QUITADO': {
+              target: '.libre',
+              actions: [
+                { type: 'borrarArchivo', params: ({ context, event }) => ({ id: archivoAnterior(context, event.key) }) },
+                'quitarArchivo',
+              ],
+            },
+            VOLVER: { target: '#enrolment.datosPersonales' },
+            'IR_A.DATOS': { target: '#enrolment.datosPersonales' },
+          },
+        },
+        /** The "Error" dialog: a required document is missing. */
+        faltantes: {
+          on: { 'ERROR.CERRAR': { target: 'eligiendo' } },
+        },
+        subiendo: {
+          entry: [
+            'prepararSubida',
+            { type: 'subirArchivos', params: ({ context }) => ({ archivos: context.enCurso }) },
+          ],
+          on: {
+            'SUBIDA.PROGRESO': { actions: 'actualizarProgreso' },
+            'SUBIDA.EXITO': { target: 'subido', actions: 'aplicarSubida' },
+            'SUBIDA.FALLO': { target: 'eligiendo.fallida', actions: 'registrarFalloSubida' },
+            // A reload cut the request: send the same files again.
+            REANUDAR: { target: 'subiendo', reenter: true },
+          },
+        },
+        subido: {
+          entry: ['notificarSubida', 'programarAvance'],
+          on: {
+            AVANZAR: { target: '#enrolment.equipos' },
+            REANUDAR: { target: '#enrolment.equipos' },
+          },
+        },
+      },
+    },
+    equipos: {
+      entry: { type: 'cargarCatalogos', params: { catalogos: ['aparatos'] } },
+      on: {
+        'EQUIPO.AGREGAR': { actions: 'agregarEquipo' },
+        'EQUIPO.CAMBIO': { actions: 'cambiarEquipo' },
+        'EQUIPO.QUITAR': { actions: 'quitarEquipo' },
+        SIGUIENTE: { guard: 'equiposValidos', target: 'terminos' },
+        VOLVER: { target: 'documentos' },
+        'IR_A.DATOS': { target: 'datosPersonales' },
+        'IR_A.DOCUMENTOS': { target: 'documentos' },
+      },
+    },
+    terminos: {
+      initial: 'editando',
+      states: {
+        editando: {
+          initial: 'listo',
+          states: {
+            listo: {},
+            /** The last submission failed; nothing typed is lost and ENVIAR may be pressed again. */
+            fallido: {},
+          },
+          on: {
+            'TERMINOS.CAMBIO': { actions: 'cambiarTerminos' },
+            ENVIAR: { guard: 'listoParaEnviar', target: 'enviando' },
+            VOLVER: { target: '#enrolment.equipos' },
+            'IR_A.DATOS': { target: '#enrolment.datosPersonales' },
+            'IR_A.DOCUMENTOS': { target: '#enrolment.documentos' },
+            'IR_A.EQUIPOS': { target: '#enrolment.equipos' },
+          },
+        },
+        enviando: {
+          entry: { type: 'enviarSolicitud', params: ({ context }) => ({ solicitud: armarSolicitud(context) }) },
+          on: {
+            'ENVIO.EXITO': { target: '#enrolment.enviada', actions: 'guardarSolicitud' },
+            'ENVIO.FALLO': { target: 'editando.fallido', actions: 'notificarFalloEnvio' },
+            // The server answers a repeated draft with the same application: resending is safe.
+            REANUDAR: { target: 'enviando', reenter: true },
+          },
+        },
+      },
+    },
+    enviada: {
+      type: 'final',
+      entry: [
+        'borrarBorrador',
+        { type: 'mostrarConfirmacion', params: ({ context }) => ({ solicitud: context.solicitud! }) },
+      ],
+    },
+  },
+});
+
+/** Catalogues the current context lacks (after a restore, or a failed load). */
+export function catalogosFaltantes(context: EnrolmentContext): NombreCatalogo[] {
+  const { catalogos, datos } = context;
+  const faltan: NombreCatalogo[] = [];
+  if (!catalogos.localidades) faltan.push('localidades');
+  if (!catalogos.condicionesIva) faltan.push('condicionesIva');
+  if (!catalogos.aparatos) faltan.push('aparatos');
+  if (datos.localidad && catalogos.calles?.codigoLocalidad !== datos.localidad.codigoLocalidad) faltan.push('calles');
+  return faltan;
+}

@@ -1,0 +1,6 @@
+export * from './contexto.js';
+export * from './documentos.js';
+export * from './enrolment.js';
+export * from './solicitud.js';
+export * from './persistencia.js';
+export * from './vista.js';

@@ -1,0 +1,109 @@
+// The environment, read and validated in one place. A wrong value stops start-up with a message
+// that names the variable (server.ts turns ConfigError into exit code 1).
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
+  /** Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed. */
+  trustProxy: string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  dniCheckMax: number;
+  dniCheckWindowMinutes: number;
+  requestTimeoutMs: number;
+  draftMaxAgeHours: number;
+  /** Where the built SPA lives; served when it has an index.html. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Configuración inválida: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function entero(env: Env, nombre: string, porDefecto: number, min: number, max: number): number {
+  const crudo = env[nombre]?.trim();
+  if (crudo === undefined || crudo === '') return porDefecto;
+  if (!/^\d+$/.test(crudo)) throw new ConfigError(nombre, `debe ser un número entero (recibido "${crudo}").`);
+  const valor = Number(crudo);
+  if (valor < min || valor > max) throw new ConfigError(nombre, `debe estar entre ${min} y ${max} (recibido ${valor}).`);
+  return valor;
+}
+
+function unoDe<T extends string>(env: Env, nombre: string, opciones: readonly T[], porDefecto: T): T {
+  const crudo = env[nombre]?.trim();
+  if (crudo === undefined || crudo === '') return porDefecto;
+  if (!(opciones as readonly string[]).includes(crudo)) {
+    throw new ConfigError(nombre, `debe ser uno de: ${opciones.join(', ')} (recibido "${crudo}").`);
+  }
+  return crudo as T;
+}
+
+function urlDeBase(env: Env): string | null {
+  const crudo = env.DATABASE_URL?.trim();
+  if (!crudo) return null;
+  let url: URL;
+  try {
+    url = new URL(crudo);
+  } catch {
+    throw new ConfigError('DATABASE_URL', 'no es una URL válida (se espera postgres://usuario@host:puerto/base).');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError('DATABASE_URL', `debe empezar con postgres:// (recibido ${url.protocol}//).`);
+  }
+  if (!url.hostname || url.pathname.length <= 1) {
+    throw new ConfigError('DATABASE_URL', 'debe indicar host y base de datos (postgres://usuario@host:puerto/base).');
+  }
+  return crudo;
+}
+
+function proxies(env: Env): string[] {
+  const crudo = env.TRUST_PROXY?.trim();
+  if (!crudo) return [];
+  const lista = crudo.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of lista) {
+    const [direccion, prefijo, ...resto] = item.split('/');
+    const version = isIP(direccion ?? '');
+    const prefijoValido =
+      prefijo === undefined || (/^\d+$/.test(prefijo) && Number(prefijo) <= (version === 6 ? 128 : 32));
+    if (!version || !prefijoValido || resto.length > 0) {
+      throw new ConfigError('TRUST_PROXY', `debe ser una lista de direcciones IP o rangos CIDR separados por comas (recibido "${item}").`);
+    }
+  }
+  return lista;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const nodeEnv = unoDe(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const host = env.HOST?.trim() || '0.0.0.0';
+  if (!isIP(host) && !/^[A-Za-z0-9.-]+$/.test(host)) throw new ConfigError('HOST', `no es una dirección válida (recibido "${host}").`);
+  const dataDir = env.DATA_DIR?.trim() || './data';
+  if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', 'no es una ruta válida.');
+  return {
+    port: entero(env, 'PORT', 8080, 1, 65535),
+    host,
+    dataDir: path.resolve(cwd, dataDir),
+    databaseUrl: urlDeBase(env),
+    nodeEnv,
+    production: nodeEnv === 'production',
+    trustProxy: proxies(env),
+    logLevel: unoDe(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    dniCheckMax: entero(env, 'DNI_CHECK_MAX', 30, 1, 100_000),
+    dniCheckWindowMinutes: entero(env, 'DNI_CHECK_WINDOW_MINUTES', 10, 1, 24 * 60),
+    requestTimeoutMs: entero(env, 'REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
+    draftMaxAgeHours: entero(env, 'DRAFT_MAX_AGE_HOURS', 72, 1, 24 * 365),
+    clientDir: path.resolve(cwd, 'dist/client'),
+  };
+}

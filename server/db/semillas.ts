@@ -1,0 +1,42 @@
+// First-start data: each empty catalogue is loaded from the project's own CSV copies in
+// server/seed/, and outside production an empty padrón gets the demo pairs (docs/operations.md).
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { importarCatalogo, type TipoCatalogo } from './catalogos.js';
+import { comoNumero } from './conexion.js';
+import type { Database, Db } from './esquema.js';
+
+const SEMILLAS: { tipo: TipoCatalogo; tabla: keyof Database; archivo: string }[] = [
+  { tipo: 'localidades', tabla: 'localidades', archivo: 'localidades.csv' },
+  { tipo: 'calles', tabla: 'calles', archivo: 'calles.csv' },
+  { tipo: 'condiciones', tabla: 'condiciones_iva', archivo: 'condiciones_iva.csv' },
+  { tipo: 'aparatos', tabla: 'tipos_aparato', archivo: 'tipos_aparato.csv' },
+];
+
+export const PADRON_DEMO = [
+  { dni: '30111222', matricula: '12345' },
+  { dni: '28999888', matricula: '6789' },
+  { dni: '25444555', matricula: '4321' },
+  { dni: '33777666', matricula: 'MP10203' },
+  { dni: '1234567', matricula: '999' },
+] as const;
+
+async function vacia(db: Db, tabla: keyof Database): Promise<boolean> {
+  const fila = await db.selectFrom(tabla).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return comoNumero(fila?.n) === 0;
+}
+
+export async function sembrar(db: Db, opciones: { demo: boolean }): Promise<void> {
+  for (const semilla of SEMILLAS) {
+    if (!(await vacia(db, semilla.tabla))) continue;
+    const texto = await readFile(fileURLToPath(new URL(`../seed/${semilla.archivo}`, import.meta.url)), 'utf8');
+    await importarCatalogo(db, semilla.tipo, texto);
+  }
+  if (opciones.demo && (await vacia(db, 'padron'))) {
+    await db
+      .insertInto('padron')
+      .values(PADRON_DEMO.map((p) => ({ ...p, circunscripcion: 1 })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,78 @@
+// Every error answer has one shape, {error, message, fields?}, with a Spanish message.
+// Routes throw ErrorHttp; the error handler (plugins/errores.ts) turns anything else into one.
+import type { ErrorApi } from '../domain/index.js';
+
+export const CODIGOS = {
+  VALIDACION: 'VALIDACION',
+  ARCHIVO_INVALIDO: 'ARCHIVO_INVALIDO',
+  ARCHIVO_DEMASIADO_GRANDE: 'ARCHIVO_DEMASIADO_GRANDE',
+  TIPO_NO_ACEPTADO: 'TIPO_NO_ACEPTADO',
+  ANTIFALSIFICACION: 'ANTIFALSIFICACION',
+  NO_ENCONTRADO: 'NO_ENCONTRADO',
+  SOLICITUD_DISTINTA: 'SOLICITUD_DISTINTA',
+  DEMASIADOS_INTENTOS: 'DEMASIADOS_INTENTOS',
+  TIEMPO_AGOTADO: 'TIEMPO_AGOTADO',
+  ERROR_INTERNO: 'ERROR_INTERNO',
+  NO_DISPONIBLE: 'NO_DISPONIBLE',
+} as const;
+export type CodigoError = (typeof CODIGOS)[keyof typeof CODIGOS];
+
+export class ErrorHttp extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly codigo: CodigoError,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ErrorHttp';
+  }
+
+  cuerpo(): ErrorApi {
+    return this.fields ? { error: this.codigo, message: this.message, fields: this.fields } : { error: this.codigo, message: this.message };
+  }
+}
+
+export const MENSAJES_HTTP = {
+  validacion: 'Hay datos inválidos en la solicitud. Revisá los campos marcados.',
+  jsonInvalido: 'El cuerpo de la solicitud no es JSON válido.',
+  tipoDeContenido: 'Tipo de contenido no admitido.',
+  cuerpoGrande: 'La solicitud es demasiado grande.',
+  noEncontrado: 'No encontramos lo que buscabas.',
+  antifalsificacion: 'La solicitud no se pudo verificar. Recargá la página e intentá nuevamente.',
+  demasiadosIntentos: 'Demasiados intentos. Esperá unos minutos e intentá nuevamente.',
+  tiempoAgotado: 'La solicitud tardó demasiado. Intentá nuevamente.',
+  interno: 'Ocurrió un error inesperado. Intentá nuevamente más tarde.',
+  noDisponible: 'El servicio no está disponible en este momento. Intentá nuevamente más tarde.',
+  solicitudDistinta:
+    'Esta solicitud ya fue enviada con otros datos. Para enviar una nueva, volvé a adjuntar los archivos.',
+  archivoGrande: (nombre: string) => `El archivo ${nombre} supera el máximo de 10 MiB.`,
+  archivoVacio: (nombre: string) => `El archivo ${nombre} está vacío.`,
+  tipoNoAceptado: (nombre: string) =>
+    `El archivo ${nombre} no es una imagen, un PDF ni un documento de Word (.doc o .docx).`,
+  documentoDesconocido: (nombre: string) => `No reconocemos el documento "${nombre}".`,
+  nombreInvalido: 'Cada archivo debe llamarse <documento>.<extensión>, por ejemplo DniAnverso.jpg.',
+  campoInesperado: 'La solicitud solo admite archivos en el campo "file".',
+  sinArchivos: 'No se recibió ningún archivo.',
+  documentoRepetido: (clave: string) => `El documento ${clave} se envió más de una vez.`,
+  demasiadosArchivos: 'Se enviaron demasiados archivos en una sola solicitud.',
+  noMultipart: 'Los archivos deben enviarse como multipart/form-data.',
+  adjuntoAjeno: (nombre: string) => `El adjunto ${nombre} no corresponde a los archivos subidos en esta solicitud.`,
+} as const;
+
+/** JSON schema of the error body, declared on every route's 4xx/5xx answers. */
+export const esquemaError = {
+  $id: 'ErrorApi',
+  type: 'object',
+  required: ['error', 'message'],
+  properties: {
+    error: { type: 'string' },
+    message: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
+
+export const respuestasDeError = {
+  '4xx': { $ref: 'ErrorApi#' },
+  '5xx': { $ref: 'ErrorApi#' },
+} as const;

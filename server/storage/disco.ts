@@ -1,0 +1,83 @@
+// DocumentStore on the local disk, under DATA_DIR/documentos (never served by URL).
+// Durability: write a temporary file, fsync it, rename it into place, fsync the directory.
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
+import { open, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentStore, DocumentoPreparado } from './almacen.js';
+
+const NOMBRE_VALIDO = /^[a-f0-9]{32}$/;
+
+async function fsyncDirectorio(directorio: string): Promise<void> {
+  const fh = await open(directorio, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+export function almacenEnDisco(dataDir: string): DocumentStore {
+  const raiz = path.join(dataDir, 'documentos');
+  const temporales = path.join(raiz, '.tmp');
+  mkdirSync(temporales, { recursive: true, mode: 0o700 });
+
+  const ruta = (nombre: string) => {
+    // Names are ours (hex), so this only guards against a corrupted database row.
+    if (!NOMBRE_VALIDO.test(nombre)) throw new Error('Nombre de documento inválido');
+    return path.join(raiz, nombre);
+  };
+
+  return {
+    async preparar(origen: Readable): Promise<DocumentoPreparado> {
+      const rutaTemporal = path.join(temporales, randomBytes(16).toString('hex'));
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const contar = new Transform({
+        transform(chunk: Buffer, _enc, listo) {
+          bytes += chunk.length;
+          hash.update(chunk);
+          listo(null, chunk);
+        },
+      });
+      const fh = await open(rutaTemporal, 'wx', 0o600);
+      try {
+        await pipeline(origen, contar, fh.createWriteStream({ autoClose: false }));
+        await fh.sync();
+      } catch (error) {
+        await fh.close().catch(() => {});
+        await rm(rutaTemporal, { force: true });
+        throw error;
+      }
+      await fh.close();
+      return { rutaTemporal, bytes, sha256: hash.digest('hex') };
+    },
+
+    async confirmar(preparado) {
+      const nombre = randomBytes(16).toString('hex');
+      await rename(preparado.rutaTemporal, ruta(nombre));
+      await fsyncDirectorio(raiz);
+      return nombre;
+    },
+
+    async descartar(preparado) {
+      await rm(preparado.rutaTemporal, { force: true });
+    },
+
+    abrir(nombre) {
+      return createReadStream(ruta(nombre));
+    },
+
+    async eliminar(nombre) {
+      await rm(ruta(nombre), { force: true });
+      await fsyncDirectorio(raiz);
+    },
+
+    async listar() {
+      const entradas = await readdir(raiz, { withFileTypes: true });
+      return entradas.filter((e) => e.isFile() && NOMBRE_VALIDO.test(e.name)).map((e) => e.name);
+    },
+  };
+}
