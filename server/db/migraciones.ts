@@ -1,6 +1,7 @@
 // The schema, as code: the same migrations run on SQLite and PostgreSQL through Kysely's
 // Migrator, automatically at start-up (and by the CLIs).
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './esquema.js';
 
 const migraciones: Record<string, Migration> = {
   '001_inicial': {
@@ -96,8 +97,9 @@ const migraciones: Record<string, Migration> = {
 
 const proveedor: MigrationProvider = { getMigrations: async () => migraciones };
 
-export async function migrar(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: proveedor });
+export async function migrar(db: Kysely<Database>): Promise<void> {
+  // Migrations describe the schema as it was at their time, so they work on an untyped instance.
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: proveedor });
   const { error, results } = await migrator.migrateToLatest();
   const fallida = results?.find((r) => r.status === 'Error');
   if (error || fallida) {

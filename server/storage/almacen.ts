@@ -17,5 +17,8 @@ export interface DocumentStore {
   descartar(preparado: DocumentoPreparado): Promise<void>;
   abrir(nombre: string): Readable;
   eliminar(nombre: string): Promise<void>;
-  listar(): Promise<string[]>;
+  /** Committed documents with their last modification time (to find orphans safely). */
+  listar(): Promise<{ nombre: string; modificadoEn: Date }[]>;
+  /** Removes staged files older than `antesDe` (left by a crash mid-upload). */
+  limpiarTemporales(antesDe: Date): Promise<number>;
 }

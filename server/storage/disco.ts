@@ -2,7 +2,7 @@
 // Durability: write a temporary file, fsync it, rename it into place, fsync the directory.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
-import { open, readdir, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -77,7 +77,20 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
 
     async listar() {
       const entradas = await readdir(raiz, { withFileTypes: true });
-      return entradas.filter((e) => e.isFile() && NOMBRE_VALIDO.test(e.name)).map((e) => e.name);
+      const nombres = entradas.filter((e) => e.isFile() && NOMBRE_VALIDO.test(e.name)).map((e) => e.name);
+      return Promise.all(nombres.map(async (nombre) => ({ nombre, modificadoEn: (await stat(ruta(nombre))).mtime })));
+    },
+
+    async limpiarTemporales(antesDe) {
+      let borrados = 0;
+      for (const nombre of await readdir(temporales)) {
+        const archivo = path.join(temporales, nombre);
+        if ((await stat(archivo)).mtime < antesDe) {
+          await rm(archivo, { force: true });
+          borrados++;
+        }
+      }
+      return borrados;
     },
   };
 }

@@ -1,0 +1,53 @@
+// Double-submit anti-forgery (SPEC §7): a readable XSRF-TOKEN cookie, set on GET answers when
+// missing; every other method must echo it in X-XSRF-TOKEN (compared in constant time). A
+// multipart POST needs no CORS preflight, so this header is what stops another site's form.
+// Sec-Fetch-Site and Origin are checked too, because they are cheap.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { global } from './global.js';
+
+export const COOKIE_XSRF = 'XSRF-TOKEN';
+export const CABECERA_XSRF = 'x-xsrf-token';
+const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FORMATO = /^[A-Za-z0-9_-]{43}$/;
+
+function iguales(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function mismoOrigen(request: FastifyRequest): boolean {
+  const sitio = request.headers['sec-fetch-site'];
+  if (sitio !== undefined && sitio !== 'same-origin' && sitio !== 'none') return false;
+  const origen = request.headers.origin;
+  if (origen === undefined) return true;
+  try {
+    return new URL(origen).host === request.host;
+  } catch {
+    return false;
+  }
+}
+
+const prohibido = () => new ErrorHttp(403, CODIGOS.ANTIFALSIFICACION, MENSAJES_HTTP.antifalsificacion);
+
+export const antifalsificacion = global<{ production: boolean }>('antifalsificacion', async (app, { production }) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const cookie = request.cookies[COOKIE_XSRF];
+    if (SEGUROS.has(request.method)) {
+      if (!cookie || !FORMATO.test(cookie)) {
+        reply.setCookie(COOKIE_XSRF, randomBytes(32).toString('base64url'), {
+          path: '/',
+          sameSite: 'strict',
+          secure: production,
+          httpOnly: false, // the SPA must read it to echo it
+        });
+      }
+      return;
+    }
+    if (!mismoOrigen(request)) throw prohibido();
+    const cabecera = request.headers[CABECERA_XSRF];
+    if (!cookie || typeof cabecera !== 'string' || !FORMATO.test(cookie) || !iguales(cookie, cabecera)) throw prohibido();
+  });
+});

@@ -1,0 +1,79 @@
+// One error handler: every failure becomes {error, message, fields?} in Spanish. A 5xx is logged
+// (without request data) and answered with a generic message: no stack, no SQL.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { MENSAJES } from '../../domain/index.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { global } from './global.js';
+
+interface ErrorAjv {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** `/equipos/0/marca` → `equipos[0].marca`, the path style of yup (and of the form). */
+function rutaDeCampo(e: ErrorAjv): string {
+  const partes = e.instancePath.split('/').filter(Boolean);
+  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') partes.push(e.params.missingProperty);
+  return partes.reduce((ruta, p) => (/^\d+$/.test(p) ? `${ruta}[${p}]` : ruta ? `${ruta}.${p}` : p), '');
+}
+
+function traducirValidacion(errores: ErrorAjv[], contexto: string | undefined): ErrorHttp {
+  const fields: Record<string, string> = {};
+  for (const e of errores) {
+    const ruta = rutaDeCampo(e) || contexto || 'solicitud';
+    if (ruta in fields) continue;
+    fields[ruta] =
+      e.keyword === 'required'
+        ? MENSAJES.requerido
+        : e.keyword === 'maxLength' || e.keyword === 'maxItems'
+          ? 'Valor demasiado largo.'
+          : 'Valor inválido.';
+  }
+  return new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, fields);
+}
+
+const POR_CODIGO: Record<string, () => ErrorHttp> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => new ErrorHttp(415, CODIGOS.VALIDACION, MENSAJES_HTTP.tipoDeContenido),
+  FST_ERR_CTP_BODY_TOO_LARGE: () => new ErrorHttp(413, CODIGOS.VALIDACION, MENSAJES_HTTP.cuerpoGrande),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.jsonInvalido),
+  FST_ERR_CTP_INVALID_JSON_BODY: () => new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.jsonInvalido),
+  FST_REQ_FILE_TOO_LARGE: () => new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande('enviado')),
+  FST_FILES_LIMIT: () => new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.demasiadosArchivos),
+  FST_PARTS_LIMIT: () => new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.demasiadosArchivos),
+  FST_FIELDS_LIMIT: () => new ErrorHttp(413, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.campoInesperado),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new ErrorHttp(415, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.noMultipart),
+  FST_PROTO_VIOLATION: () => new ErrorHttp(400, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.campoInesperado),
+};
+
+const GENERICOS: Record<number, () => ErrorHttp> = {
+  404: () => new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, MENSAJES_HTTP.noEncontrado),
+  408: () => new ErrorHttp(408, CODIGOS.TIEMPO_AGOTADO, MENSAJES_HTTP.tiempoAgotado),
+  413: () => new ErrorHttp(413, CODIGOS.VALIDACION, MENSAJES_HTTP.cuerpoGrande),
+  415: () => new ErrorHttp(415, CODIGOS.VALIDACION, MENSAJES_HTTP.tipoDeContenido),
+  429: () => new ErrorHttp(429, CODIGOS.DEMASIADOS_INTENTOS, MENSAJES_HTTP.demasiadosIntentos),
+};
+
+export function comoErrorHttp(error: FastifyError | Error): ErrorHttp {
+  if (error instanceof ErrorHttp) return error;
+  const e = error as FastifyError & { validation?: ErrorAjv[]; validationContext?: string };
+  if (Array.isArray(e.validation)) return traducirValidacion(e.validation, e.validationContext);
+  const porCodigo = e.code ? POR_CODIGO[e.code] : undefined;
+  if (porCodigo) return porCodigo();
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return (GENERICOS[status] ?? (() => new ErrorHttp(status, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion)))();
+  }
+  if (status === 503) return new ErrorHttp(503, CODIGOS.NO_DISPONIBLE, MENSAJES_HTTP.noDisponible);
+  return new ErrorHttp(500, CODIGOS.ERROR_INTERNO, MENSAJES_HTTP.interno);
+}
+
+export const errores = global('errores', async (app) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const http = comoErrorHttp(error);
+    if (http.statusCode >= 500) request.log.error({ err: error }, 'error al atender la petición');
+    else request.log.info({ status: http.statusCode, codigo: http.codigo }, 'petición rechazada');
+    if (http.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    return reply.code(http.statusCode).type('application/json; charset=utf-8').send(http.cuerpo());
+  });
+});

@@ -1,0 +1,42 @@
+// POST /api/v2/solicitud/crear — validates with the form's own rules (domain/reglas.ts), then
+// stores the application (servicios/solicitudes.ts). 201 the first time, 200 with the same body
+// when the same draft is sent again.
+import type { FastifyPluginAsync } from 'fastify';
+import { ValidationError } from 'yup';
+import { camposConError, solicitudSchema, type Solicitud } from '../../../domain/index.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
+import { borradorDeLaPeticion } from '../../servicios/borradores.js';
+import { crearSolicitud } from '../../servicios/solicitudes.js';
+import { cuerpoCrear, solicitudCreada } from './esquemas.js';
+
+async function validar(cuerpo: unknown): Promise<Solicitud> {
+  try {
+    return await solicitudSchema.validate(cuerpo, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, camposConError(error));
+    }
+    throw error;
+  }
+}
+
+export const rutaCrear: FastifyPluginAsync = async (app) => {
+  app.post('/solicitud/crear', {
+    schema: {
+      summary: 'Envía la solicitud de inscripción',
+      description:
+        'Requiere la cookie del borrador (la fijan las subidas de archivos) y que `adjuntos` nombre ' +
+        'documentos de ese borrador, con todos los requeridos. Reenviar el mismo borrador devuelve 200 con ' +
+        'la misma respuesta; con otros datos, 422.',
+      tags: ['solicitud'],
+      body: cuerpoCrear,
+      response: { 200: solicitudCreada, 201: solicitudCreada, ...respuestasDeError },
+    },
+    handler: async (request, reply) => {
+      const solicitud = await validar(request.body);
+      const borrador = await borradorDeLaPeticion(app.db, request, app.config.production);
+      const resultado = await crearSolicitud(app.db, borrador, solicitud);
+      return reply.code(resultado.estado).send(resultado.cuerpo);
+    },
+  });
+};

@@ -1,0 +1,43 @@
+// Loads the configuration, builds the app and listens. SIGTERM/SIGINT close it gracefully
+// (in-flight requests finish, the database closes).
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { buildApp } from './app.js';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const app = await buildApp(config).catch((error: unknown) => {
+  console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+
+let cerrando = false;
+const cerrar = (senal: string) => {
+  if (cerrando) return;
+  cerrando = true;
+  app.log.info({ senal }, 'cerrando');
+  const forzar = setTimeout(() => process.exit(1), 15_000);
+  forzar.unref();
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGTERM', () => cerrar('SIGTERM'));
+process.on('SIGINT', () => cerrar('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'no se pudo escuchar');
+  await app.close();
+  process.exit(1);
+}

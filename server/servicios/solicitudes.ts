@@ -1,0 +1,198 @@
+// Turning a validated body into a stored application. Everything the body points to is checked
+// against the database; application, equipment and document links are written in one
+// transaction; the draft can become one application only (a unique constraint), so a replay —
+// or a concurrent duplicate — answers the stored application instead of making another.
+import { randomUUID } from 'node:crypto';
+import { DOCUMENTOS_REQUERIDOS, MENSAJES, VERSION_TERMINOS, normalizar, type Solicitud } from '../../domain/index.js';
+import { esViolacionDeUnicidad } from '../db/conexion.js';
+import type { Db } from '../db/esquema.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import type { Borrador } from './borradores.js';
+import { huella } from './canonico.js';
+import { documentosDelBorrador, type DocumentoDelBorrador } from './documentos.js';
+import { nuevoNumeroSolicitud } from './numero.js';
+import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
+
+export interface SolicitudCreada {
+  numeroSolicitud: string;
+  creadaEn: string;
+}
+export interface ResultadoCrear {
+  estado: 200 | 201;
+  cuerpo: SolicitudCreada;
+}
+
+type Referenciada = Awaited<ReturnType<typeof comprobarReferencias>>;
+
+async function repeticion(db: Db, borradorId: string, firma: string): Promise<ResultadoCrear | null> {
+  const fila = await db
+    .selectFrom('solicitudes')
+    .select(['numero', 'creada_en', 'huella'])
+    .where('borrador_id', '=', borradorId)
+    .executeTakeFirst();
+  if (!fila) return null;
+  if (fila.huella !== firma) throw new ErrorHttp(422, CODIGOS.SOLICITUD_DISTINTA, MENSAJES_HTTP.solicitudDistinta);
+  return { estado: 200, cuerpo: { numeroSolicitud: fila.numero, creadaEn: fila.creada_en } };
+}
+
+function adjuntosReferenciados(solicitud: Solicitud, documentos: DocumentoDelBorrador[], campos: Record<string, string>) {
+  const porNombre = new Map(documentos.map((d) => [d.nombre, d]));
+  const elegidos: DocumentoDelBorrador[] = [];
+  for (const { nombre } of solicitud.adjuntos) {
+    const documento = porNombre.get(nombre);
+    if (!documento) {
+      campos.adjuntos ??= MENSAJES_HTTP.adjuntoAjeno(nombre);
+    } else if (elegidos.some((d) => d.clave === documento.clave)) {
+      campos.adjuntos ??= MENSAJES_HTTP.documentoRepetido(documento.clave);
+    } else {
+      elegidos.push(documento);
+    }
+  }
+  if (DOCUMENTOS_REQUERIDOS.some((clave) => !elegidos.some((d) => d.clave === clave))) {
+    campos.adjuntos ??= MENSAJES.adjuntosFaltantes;
+  }
+  return elegidos;
+}
+
+async function comprobarReferencias(db: Db, solicitud: Solicitud, documentos: DocumentoDelBorrador[]) {
+  const campos: Record<string, string> = {};
+  const socio = solicitud.datosSocio;
+
+  const localidad = await db
+    .selectFrom('localidades')
+    .select(['codigo', 'nombre'])
+    .where('codigo', '=', socio.localidad.codigoLocalidad)
+    .executeTakeFirst();
+  if (!localidad) campos['datosSocio.localidad'] = MENSAJES.localidadDeLista;
+
+  let nombreCalle = socio.calle.nombreCalle;
+  const calles = await db
+    .selectFrom('calles')
+    .select('nombre')
+    .where('codigo_localidad', '=', socio.localidad.codigoLocalidad)
+    .execute();
+  if (calles.length > 0) {
+    // The locality has a street catalogue: the street must be one of it (spelled as stored).
+    const buscada = normalizar(nombreCalle);
+    const calle = calles.find((c) => normalizar(c.nombre) === buscada);
+    if (calle) nombreCalle = calle.nombre;
+    else campos['datosSocio.calle'] = MENSAJES.calleDeLista;
+  }
+
+  const condicion = await db
+    .selectFrom('condiciones_iva')
+    .select(['codigo', 'nombre'])
+    .where('codigo', '=', socio.condicionIVA.codigoCondicionIVA)
+    .executeTakeFirst();
+  if (!condicion) campos['datosSocio.condicionIVA'] = MENSAJES.opcionInvalida;
+
+  if (!(await estaEnPadron(db, socio.dni, socio.matricula, CIRCUNSCRIPCION_ROSARIO))) {
+    campos['datosSocio.dni'] = MENSAJES.dniMatricula;
+    campos['datosSocio.matricula'] = MENSAJES.dniMatricula;
+  }
+
+  const codigos = [...new Set(solicitud.equipos.map((e) => e.tipoAparato.codigotipoaparato))];
+  const tipos = codigos.length
+    ? await db.selectFrom('tipos_aparato').select(['codigo', 'nombre']).where('codigo', 'in', codigos).execute()
+    : [];
+  const nombreDeTipo = new Map(tipos.map((t) => [Number(t.codigo), t.nombre]));
+  solicitud.equipos.forEach((e, i) => {
+    if (!nombreDeTipo.has(e.tipoAparato.codigotipoaparato)) campos[`equipos[${i}].tipoAparato`] = MENSAJES.opcionInvalida;
+  });
+
+  const adjuntos = adjuntosReferenciados(solicitud, documentos, campos);
+
+  if (Object.keys(campos).length > 0) {
+    throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
+  }
+  return {
+    datosSocio: {
+      ...socio,
+      localidad: { codigoLocalidad: Number(localidad!.codigo), nombreLocalidad: localidad!.nombre },
+      calle: { nombreCalle },
+      condicionIVA: { codigoCondicionIVA: Number(condicion!.codigo), nombreCondicionIVA: condicion!.nombre },
+    },
+    equipos: solicitud.equipos.map((e) => ({
+      ...e,
+      tipoAparato: {
+        codigotipoaparato: e.tipoAparato.codigotipoaparato,
+        nombretipoaparato: nombreDeTipo.get(e.tipoAparato.codigotipoaparato)!,
+      },
+    })),
+    adjuntos,
+  };
+}
+
+async function insertar(db: Db, borradorId: string, firma: string, datos: Referenciada): Promise<ResultadoCrear> {
+  const id = randomUUID();
+  const creadaEn = new Date().toISOString();
+  const numero = nuevoNumeroSolicitud();
+  const socio = datos.datosSocio;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('solicitudes')
+      .values({
+        id,
+        numero,
+        borrador_id: borradorId,
+        huella: firma,
+        creada_en: creadaEn,
+        dni: socio.dni,
+        matricula: socio.matricula,
+        apellidoynombre: socio.apellidoynombre,
+        email: socio.email,
+        datos_socio: JSON.stringify(socio),
+        terminos_version: VERSION_TERMINOS,
+        terminos_aceptados_en: creadaEn,
+      })
+      .execute();
+    if (datos.equipos.length > 0) {
+      await trx
+        .insertInto('equipos')
+        .values(
+          datos.equipos.map((e, orden) => ({
+            id: randomUUID(),
+            solicitud_id: id,
+            orden,
+            codigo_tipo_aparato: e.tipoAparato.codigotipoaparato,
+            nombre_tipo_aparato: e.tipoAparato.nombretipoaparato,
+            marca: e.marca,
+            modelo: e.modelo,
+            anio_fabricacion: e.anioFabricacion,
+            origen: e.origen,
+            observaciones: e.observaciones ?? null,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('solicitud_documentos')
+      .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
+      .execute();
+  });
+  return { estado: 201, cuerpo: { numeroSolicitud: numero, creadaEn } };
+}
+
+export async function crearSolicitud(db: Db, borrador: Borrador | null, solicitud: Solicitud): Promise<ResultadoCrear> {
+  const firma = huella(solicitud);
+  if (borrador?.enviado) {
+    const anterior = await repeticion(db, borrador.id, firma);
+    if (anterior) return anterior;
+  }
+  const documentos = borrador ? await documentosDelBorrador(db, borrador.id) : [];
+  const datos = await comprobarReferencias(db, solicitud, documentos);
+  if (!borrador) {
+    throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { adjuntos: MENSAJES.adjuntosFaltantes });
+  }
+  for (let intento = 0; intento < 5; intento++) {
+    try {
+      return await insertar(db, borrador.id, firma, datos);
+    } catch (error) {
+      if (!esViolacionDeUnicidad(error)) throw error;
+      // Either this draft was sent concurrently (answer that application) or the number collided.
+      const anterior = await repeticion(db, borrador.id, firma);
+      if (anterior) return anterior;
+    }
+  }
+  throw new Error('No se pudo asignar un número de solicitud único');
+}

@@ -1,0 +1,14 @@
+// What buildApp decorates the Fastify instance with.
+import type { Config } from './config.js';
+import type { Db } from './db/esquema.js';
+import type { Motor } from './db/conexion.js';
+import type { DocumentStore } from './storage/almacen.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    motor: Motor;
+    documentos: DocumentStore;
+  }
+}
