@@ -147,8 +147,16 @@ function validar(tipo: TipoCatalogo, texto: string, contexto: Contexto) {
 
 const LOTE = 500;
 
-/** Validates `texto` and, when at least one row is acceptable, replaces the catalogue with it. */
-export async function importarCatalogo(db: Db, tipo: TipoCatalogo, texto: string): Promise<ResultadoImportacion> {
+/**
+ * Validates `texto` and, when at least one row is acceptable (every row, when `estricto`),
+ * replaces the catalogue with it.
+ */
+export async function importarCatalogo(
+  db: Db,
+  tipo: TipoCatalogo,
+  texto: string,
+  opciones: { estricto?: boolean } = {},
+): Promise<ResultadoImportacion> {
   const def = DEFINICIONES[tipo];
   return db.transaction().execute(async (trx) => {
     const contexto: Contexto = { localidades: new Set() };
@@ -158,7 +166,7 @@ export async function importarCatalogo(db: Db, tipo: TipoCatalogo, texto: string
     }
     const { aceptadas, rechazadas } = validar(tipo, texto, contexto);
     const resultado: ResultadoImportacion = { catalogo: tipo, aceptadas: aceptadas.length, rechazadas, aplicado: false };
-    if (aceptadas.length === 0) return resultado;
+    if (aceptadas.length === 0 || (opciones.estricto && rechazadas.length > 0)) return resultado;
 
     await trx.deleteFrom(def.tabla).execute();
     for (let i = 0; i < aceptadas.length; i += LOTE) {
