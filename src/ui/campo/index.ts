@@ -1,0 +1,1 @@
+export { Campo, idAyuda, idError, type AriaDeCampo, type CampoProps } from './Campo.js';
