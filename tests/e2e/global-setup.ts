@@ -1,0 +1,18 @@
+// Runs once before the browser suites: builds the SPA (`vite build` → dist/client, which the
+// server serves). E2E_SKIP_BUILD=1 reuses an existing build while iterating locally. In CI a
+// missing Chromium fails here, before any suite could skip.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CHROMIUM, EN_CI, RAIZ } from './harness.js';
+
+export default function setup(): void {
+  if (EN_CI && !existsSync(CHROMIUM)) throw new Error(`CI: no está Chromium en ${CHROMIUM}.`);
+  const hayBuild = existsSync(path.join(RAIZ, 'dist/client/index.html'));
+  if (process.env.E2E_SKIP_BUILD === '1' && hayBuild) return;
+  const r = spawnSync(process.execPath, [path.join(RAIZ, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: RAIZ,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('vite build falló: las pruebas de navegador necesitan dist/client.');
+}

@@ -1,0 +1,167 @@
+// The shared harness of the browser end-to-end suites: the real server on a fresh SQLite data
+// directory, Debian's Chromium through playwright-core, and axe-core. Outside CI a missing
+// Chromium skips the suites (`puedeCorrer`); with CI=true nothing skips and a browser or server
+// that cannot start fails the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const RAIZ = path.resolve(import.meta.dirname, '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const EN_CI = process.env.CI === 'true';
+
+/** Whether the browser suites run here: always in CI (where a missing browser must fail). */
+export const puedeCorrer = EN_CI || existsSync(CHROMIUM);
+
+export interface ServidorDePrueba {
+  url: string;
+  dataDir: string;
+  /** What the server printed, for failure messages. */
+  salida: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function puertoLibre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const direccion = srv.address();
+      const puerto = typeof direccion === 'object' && direccion ? direccion.port : 0;
+      srv.close(() => resolve(puerto));
+    });
+  });
+}
+
+async function esperarSalud(url: string, proceso: ChildProcess, salida: () => string, plazoMs: number) {
+  const limite = Date.now() + plazoMs;
+  while (Date.now() < limite) {
+    if (proceso.exitCode !== null) throw new Error(`El servidor terminó (código ${proceso.exitCode}):\n${salida()}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`El servidor no respondió /healthz en ${plazoMs} ms:\n${salida()}`);
+}
+
+/**
+ * Starts `node --import tsx server/server.ts` on a free port with a fresh temporary DATA_DIR
+ * (so a fresh SQLite database, seeded with the demo padrón), and waits for /healthz.
+ */
+export async function startServer(opciones: { env?: Record<string, string> } = {}): Promise<ServidorDePrueba> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'alta-e2e-'));
+  const puerto = await puertoLibre();
+  const url = `http://127.0.0.1:${puerto}`;
+  let texto = '';
+  const proceso = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+    cwd: RAIZ,
+    env: {
+      ...process.env,
+      PORT: String(puerto),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      // The suites check the same pair many times; the production limit is tested elsewhere.
+      DNI_CHECK_MAX: '100000',
+      ...opciones.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const anotar = (b: Buffer) => {
+    texto = (texto + b.toString()).slice(-20_000);
+  };
+  proceso.stdout?.on('data', anotar);
+  proceso.stderr?.on('data', anotar);
+  const salida = () => texto;
+  const stop = async () => {
+    if (proceso.exitCode === null) {
+      const fin = new Promise((r) => proceso.once('exit', r));
+      proceso.kill('SIGTERM');
+      const forzar = setTimeout(() => proceso.kill('SIGKILL'), 10_000);
+      await fin;
+      clearTimeout(forzar);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await esperarSalud(url, proceso, salida, 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, dataDir, salida, stop };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No está Chromium en ${CHROMIUM} (apt-get install chromium).`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+const errores = new WeakMap<Page, string[]>();
+
+/** A page in its own context (its own cookies and IndexedDB), es-AR, of the given size. */
+export async function newPage(
+  browser: Browser,
+  tamanio: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: tamanio, locale: 'es-AR', timezoneId: 'America/Argentina/Cordoba' });
+  const page = await context.newPage();
+  const lista: string[] = [];
+  errores.set(page, lista);
+  page.on('pageerror', (e) => lista.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') lista.push(`console.error: ${m.text()}`);
+  });
+  return page;
+}
+
+/** Uncaught exceptions and console.error lines the page produced so far. */
+export function erroresDe(page: Page): string[] {
+  return errores.get(page) ?? [];
+}
+
+export interface ViolacionAxe {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core on the page (or a part of it) and fails on serious or critical violations. */
+export async function axeCheck(page: Page, opciones: { incluir?: string } = {}): Promise<ViolacionAxe[]> {
+  await page.addScriptTag({ path: path.join(RAIZ, 'node_modules/axe-core/axe.min.js') });
+  const violaciones = await page.evaluate(async (incluir) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+    const r = await axe.run(incluir ? { include: [incluir] } : document, { resultTypes: ['violations'] });
+    return r.violations;
+  }, opciones.incluir ?? null);
+  const lista = violaciones as ViolacionAxe[];
+  const graves = lista.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (graves.length > 0) {
+    const detalle = graves
+      .map((v) => `${v.impact} ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ') + (n.failureSummary ? ` — ${n.failureSummary}` : '')).join('\n  ')}`)
+      .join('\n');
+    throw new Error(`axe-core encontró violaciones graves:\n${detalle}`);
+  }
+  return lista;
+}
+
+/** True when the page scrolls sideways (something wider than the viewport). */
+export async function scrollHorizontal(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
