@@ -35,16 +35,24 @@ export async function prepararBase(config: Config): Promise<Conexion> {
   return conexion;
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface OpcionesApp {
+  /** Where logs go (stdout by default); tests use it to check what is logged. */
+  destinoLog?: { write(linea: string): void };
+}
+
+export async function buildApp(config: Config, opciones: OpcionesApp = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: serializadores },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: serializadores, ...(opciones.destinoLog ? { stream: opciones.destinoLog } : {}) },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 256 * 1024,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
   });
 
   const { db, motor } = await prepararBase(config);

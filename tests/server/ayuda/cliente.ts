@@ -1,0 +1,86 @@
+// A tiny browser for app.inject: keeps cookies between requests, echoes the XSRF-TOKEN cookie in
+// X-XSRF-TOKEN like axios does, and builds multipart bodies by hand.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+export interface Parte {
+  /** File name of the part; null sends a part without filename (a plain field). */
+  nombre: string | null;
+  contenido: Buffer;
+  campo?: string;
+  tipo?: string;
+}
+
+export function multipart(partes: Parte[]): { cuerpo: Buffer; contentType: string } {
+  const limite = `----alta${Math.random().toString(16).slice(2)}`;
+  const trozos: Buffer[] = [];
+  for (const p of partes) {
+    const disposicion =
+      p.nombre === null
+        ? `form-data; name="${p.campo ?? 'file'}"`
+        : `form-data; name="${p.campo ?? 'file'}"; filename="${p.nombre}"`;
+    trozos.push(
+      Buffer.from(
+        `--${limite}\r\nContent-Disposition: ${disposicion}\r\nContent-Type: ${p.tipo ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      p.contenido,
+      Buffer.from('\r\n'),
+    );
+  }
+  trozos.push(Buffer.from(`--${limite}--\r\n`));
+  return { cuerpo: Buffer.concat(trozos), contentType: `multipart/form-data; boundary=${limite}` };
+}
+
+export class Navegador {
+  readonly cookies = new Map<string, string>();
+  /** When false, the XSRF header is not sent (to test the anti-forgery check). */
+  enviarXsrf = true;
+
+  constructor(private readonly app: () => FastifyInstance) {}
+
+  private guardarCookies(r: LightMyRequestResponse) {
+    for (const c of r.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (c.maxAge === 0 || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+
+  private cabeceras(extra: Record<string, string> = {}): Record<string, string> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    return {
+      ...(cookie ? { cookie } : {}),
+      ...(this.enviarXsrf && xsrf ? { 'x-xsrf-token': xsrf } : {}),
+      ...extra,
+    };
+  }
+
+  async get(url: string, headers: Record<string, string> = {}) {
+    const r = await this.app().inject({ method: 'GET', url, headers: this.cabeceras(headers) });
+    this.guardarCookies(r);
+    return r;
+  }
+
+  async post(url: string, cuerpo: unknown, headers: Record<string, string> = {}) {
+    const r = await this.app().inject({ method: 'POST', url, payload: cuerpo as object, headers: this.cabeceras(headers) });
+    this.guardarCookies(r);
+    return r;
+  }
+
+  async subir(partes: Parte[], headers: Record<string, string> = {}) {
+    const { cuerpo, contentType } = multipart(partes);
+    const r = await this.app().inject({
+      method: 'POST',
+      url: '/api/v2/archivos/adjuntar',
+      payload: cuerpo,
+      headers: this.cabeceras({ 'content-type': contentType, ...headers }),
+    });
+    this.guardarCookies(r);
+    return r;
+  }
+
+  /** First visit: any GET sets the XSRF-TOKEN cookie. */
+  async abrir() {
+    await this.get('/api/v2/localidad/getAll');
+    return this;
+  }
+}
