@@ -1,0 +1,96 @@
+// machines/solicitud.ts: the body of `solicitud/crear` (SPEC §7) built from the chart's context.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { solicitudSchema } from '../../domain/index.js';
+import { armarSolicitud, contextoInicial, datosValidos, equipoValido, type EnrolmentContext } from '../../machines/index.js';
+import { DATOS_INVALIDOS, DATOS_OTRO_PAR, DATOS_VALIDOS, EQUIPO_INVALIDO, EQUIPO_VALIDO } from '../modelo/datos.js';
+
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 22, 12, 0, 0));
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+const subido = (key: string, ext: string) => ({
+  archivo: { id: key, nombre: `original.${ext}`, tamanio: 10, tipo: '' },
+  subido: { nombre: `${key}.${ext}`, archivoId: key },
+});
+
+const contexto = (cambios: Partial<EnrolmentContext> = {}): EnrolmentContext => ({
+  ...contextoInicial(),
+  datos: DATOS_VALIDOS,
+  datosValidos: true,
+  documentos: {
+    TituloMedico: subido('TituloMedico', 'pdf'),
+    DniAnverso: subido('DniAnverso', 'jpg'),
+    DniReverso: { archivo: { id: 'x', nombre: 'x.jpg', tamanio: 1, tipo: '' }, subido: null },
+  },
+  equipos: [{ id: 1, valores: EQUIPO_VALIDO }],
+  terminosAceptados: true,
+  ...cambios,
+});
+
+describe('armarSolicitud', () => {
+  it('gives the body of SPEC §7', () => {
+    expect(armarSolicitud(contexto())).toEqual({
+      datosSocio: {
+        fechanac: '1980-03-15',
+        apellidoynombre: 'Pérez, Juan Carlos',
+        dni: '30111222',
+        matricula: '12345',
+        localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
+        calle: { nombreCalle: 'Bv. Oroño' },
+        altura: 1234,
+        piso: '3',
+        dpto: 'B',
+        otro: null,
+        email: 'jperez@example.com',
+        codArea: '341',
+        telefono: '4123456',
+        condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
+        formaPago: 'TARJETACREDITO',
+        tipoTarjetaCredito: 'VISA',
+        nroCajaAhorro: null,
+        cobranzaHonorarios: 'TRANSFERENCIA',
+      },
+      // Only what the server holds, in display order; a pending file is not referenced.
+      adjuntos: [{ nombre: 'DniAnverso.jpg' }, { nombre: 'TituloMedico.pdf' }],
+      equipos: [
+        {
+          tipoAparato: { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' },
+          marca: 'Mindray',
+          modelo: 'DC-40',
+          anioFabricacion: 2019,
+          origen: 'China',
+          observaciones: null,
+        },
+      ],
+      terminosAceptados: true,
+    });
+  });
+
+  it('is valid under solicitudSchema, with or without equipment, whatever the payment', () => {
+    expect(solicitudSchema.isValidSync(armarSolicitud(contexto()))).toBe(true);
+    expect(solicitudSchema.isValidSync(armarSolicitud(contexto({ equipos: [] })))).toBe(true);
+    const caja = armarSolicitud(contexto({ datos: DATOS_OTRO_PAR }));
+    expect(solicitudSchema.isValidSync(caja)).toBe(true);
+    expect(caja.datosSocio).toMatchObject({ formaPago: 'CAJAAHORRO', tipoTarjetaCredito: null, nroCajaAhorro: '123456789' });
+  });
+
+  it('drops the autocompletes\' texts and the cards\' ids', () => {
+    const cuerpo = armarSolicitud(contexto());
+    expect(cuerpo.datosSocio).not.toHaveProperty('textoLocalidad');
+    expect(cuerpo.equipos[0]).not.toHaveProperty('id');
+  });
+});
+
+describe('datosValidos / equipoValido', () => {
+  it('apply the shared rules', () => {
+    expect(datosValidos(DATOS_VALIDOS)).toBe(true);
+    expect(datosValidos(DATOS_OTRO_PAR)).toBe(true);
+    expect(datosValidos(DATOS_INVALIDOS)).toBe(false);
+    expect(equipoValido({ id: 1, valores: EQUIPO_VALIDO })).toBe(true);
+    expect(equipoValido({ id: 1, valores: EQUIPO_INVALIDO })).toBe(false);
+  });
+});
