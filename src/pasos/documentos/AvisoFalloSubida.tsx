@@ -1,6 +1,6 @@
 // SPEC §4 (decided): a failed upload keeps every file, says so and offers a retry.
-import { Alert, Button } from '@chakra-ui/react';
 import { Enrolment } from '../../estado/enrolment-actor.js';
+import { AvisoError } from './AvisoError.js';
 
 export function AvisoFalloSubida() {
   const { send } = Enrolment.useActorRef();
@@ -8,17 +8,13 @@ export function AvisoFalloSubida() {
   const detalle = Enrolment.useSelector((s) => s.context.errorSubida);
   const puedeReintentar = Enrolment.useSelector((s) => s.can({ type: 'REINTENTAR' }));
   if (!fallida) return null;
-
   return (
-    <Alert.Root status="error" flexWrap="wrap" gap="3" alignItems="center">
-      <Alert.Indicator />
-      <Alert.Content role="alert" flex="1" minW="12rem">
-        <Alert.Title>No se pudieron subir los archivos. Intentá nuevamente.</Alert.Title>
-        {detalle && <Alert.Description>{detalle}</Alert.Description>}
-      </Alert.Content>
-      <Button size="sm" disabled={!puedeReintentar} onClick={() => send({ type: 'REINTENTAR' })}>
-        Reintentar
-      </Button>
-    </Alert.Root>
+    <AvisoError
+      titulo="No se pudieron subir los archivos. Intentá nuevamente."
+      detalle={detalle}
+      accion="Reintentar"
+      habilitada={puedeReintentar}
+      onAccion={() => send({ type: 'REINTENTAR' })}
+    />
   );
 }

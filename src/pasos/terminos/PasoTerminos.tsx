@@ -34,8 +34,7 @@ export function PasoTerminos() {
           colorPalette="blue"
           textDecoration="underline"
         >
-          Leer los términos y condiciones
-          <VisuallyHidden> (se abre en una pestaña nueva)</VisuallyHidden>
+          Leer los términos y condiciones <VisuallyHidden>(se abre en una pestaña nueva)</VisuallyHidden>
         </Link>
       </Text>
       <Text fontSize="sm" color="fg.muted">

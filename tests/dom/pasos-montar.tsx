@@ -1,0 +1,88 @@
+// Mounts a step of the wizard inside `Enrolment.Provider`, with the statechart started in the
+// state the test names and every I/O action replaced by a spy: the test plays the app's part,
+// answering with events (SUBIDA.PROGRESO, SUBIDA.EXITO, …) through the returned actor.
+import { act } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi, type Mock } from 'vitest';
+import type { Actor, StateValue } from 'xstate';
+import {
+  contextoInicial,
+  enrolmentMachine,
+  type EnrolmentContext,
+  type FormDatosSocio,
+} from '../../machines/index.js';
+import { Enrolment } from '../../src/estado/enrolment-actor.js';
+import { renderizar } from './render.js';
+
+const ACCIONES_IO = [
+  'cargarCatalogos',
+  'cargarCalles',
+  'programarRevision',
+  'comprobarDniMatricula',
+  'guardarArchivo',
+  'borrarArchivo',
+  'subirArchivos',
+  'notificarSubida',
+  'programarAvance',
+  'enviarSolicitud',
+  'notificarFalloEnvio',
+  'borrarBorrador',
+  'mostrarConfirmacion',
+] as const;
+type AccionIo = (typeof ACCIONES_IO)[number];
+
+/** Each spy receives the action's params as its first argument. */
+export type Espias = Record<AccionIo, Mock<(params: unknown) => void>>;
+
+export type EnrolmentActor = Actor<typeof enrolmentMachine>;
+
+export function montarPaso(ui: ReactElement, estado: StateValue, contexto: Partial<EnrolmentContext> = {}) {
+  const espias = Object.fromEntries(ACCIONES_IO.map((nombre) => [nombre, vi.fn()])) as Espias;
+  const acciones = Object.fromEntries(
+    ACCIONES_IO.map((nombre) => [nombre, (_: unknown, params: unknown) => espias[nombre](params)]),
+  );
+  const logica = enrolmentMachine.provide({ actions: acciones });
+  const snapshot = logica.resolveState({ value: estado, context: { ...contextoInicial(), ...contexto } });
+  let actor: EnrolmentActor | null = null;
+  function Espia() {
+    actor = Enrolment.useActorRef();
+    return null;
+  }
+  const vista = renderizar(
+    <Enrolment.Provider logic={logica} options={{ snapshot }}>
+      <Espia />
+      {ui}
+    </Enrolment.Provider>,
+  );
+  const obtener = () => {
+    if (!actor) throw new Error('El actor no se montó');
+    return actor;
+  };
+  /** Sends an event as the app's I/O (or the shell's buttons) would, inside act(). */
+  const enviar = (evento: Parameters<EnrolmentActor['send']>[0]) => act(() => obtener().send(evento));
+  return { ...vista, espias, actor: obtener, enviar };
+}
+
+/** A complete, valid step 1 (a real physician of the demo padrón). */
+export const DATOS_VALIDOS: FormDatosSocio = {
+  fechanac: '1980-03-15',
+  apellidoynombre: 'Pérez, Juan Carlos',
+  dni: '30111222',
+  matricula: '12345',
+  localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
+  textoLocalidad: 'Rosario',
+  calle: { nombreCalle: 'Bv. Oroño' },
+  textoCalle: 'Bv. Oroño',
+  altura: '1234',
+  piso: '3',
+  dpto: 'B',
+  otro: '',
+  email: 'jperez@example.com',
+  codArea: '341',
+  telefono: '4123456',
+  condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
+  formaPago: 'TARJETACREDITO',
+  tipoTarjetaCredito: 'VISA',
+  nroCajaAhorro: '',
+  cobranzaHonorarios: 'TRANSFERENCIA',
+};
