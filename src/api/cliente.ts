@@ -1,0 +1,34 @@
+// The one HTTP client of the SPA (SPEC §7): base address from configuration, the XSRF cookie
+// echoed in a header, 401/403 send the applicant to '/', every error logged and rethrown.
+import axios, { AxiosError } from 'axios';
+import { navigate } from 'wouter/use-browser-location';
+import { BASE_API, esOtroOrigen } from './configuracion.js';
+
+export const http = axios.create({
+  baseURL: BASE_API,
+  xsrfCookieName: 'XSRF-TOKEN',
+  xsrfHeaderName: 'X-XSRF-TOKEN',
+  withCredentials: esOtroOrigen(),
+  timeout: 120_000,
+});
+
+/** No DNI (or other long number) in the browser's console: the path is logged without them. */
+export const rutaSinDatos = (url: string | undefined): string => (url ?? '').replace(/\d{5,}/g, '…');
+
+http.interceptors.response.use(undefined, (error: unknown) => {
+  const axiosError = error instanceof AxiosError ? error : null;
+  const estado = axiosError?.response?.status;
+  const metodo = axiosError?.config?.method?.toUpperCase() ?? '';
+  console.error(`Error HTTP ${estado ?? 'sin respuesta'} en ${metodo} ${rutaSinDatos(axiosError?.config?.url)}`, axiosError?.message ?? error);
+  if (estado === 401 || estado === 403) navigate('/');
+  return Promise.reject(error);
+});
+
+/** The server's Spanish explanation of a refused request (`{message}`), when it gave one. */
+export function mensajeDelServidor(error: unknown): string | undefined {
+  if (!(error instanceof AxiosError)) return undefined;
+  const data: unknown = error.response?.data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message.trim())
+    return data.message;
+  return undefined;
+}

@@ -1,0 +1,137 @@
+// The I/O the enrolment statechart names and the app provides (machine.provide): catalogue
+// loads, the DNI check, the Blobs in IndexedDB, the upload, the submission, the two ~100 ms
+// timers, the snackbars and the navigation. Each reports back by sending an event to the actor.
+// Dependencies come in as arguments so tests can run the real chart against fakes.
+import type { AnyActorRef } from 'xstate';
+import type { Adjunto, Calle, CondicionIva, Localidad, Solicitud, SolicitudCreada, TipoAparato } from '../../domain/index.js';
+import { enrolmentMachine, type EnrolmentEvent, type NombreCatalogo } from '../../machines/index.js';
+import type { ArchivoAEnviar } from '../api/adjuntar.js';
+import type { Almacenes } from './almacen.js';
+import { borrarTodo } from './borrador.js';
+
+export interface Api {
+  obtenerLocalidades(): Promise<Localidad[]>;
+  obtenerCondicionesIva(): Promise<CondicionIva[]>;
+  obtenerAparatos(): Promise<TipoAparato[]>;
+  obtenerCalles(codigoLocalidad: number): Promise<Calle[]>;
+  comprobarDniMatricula(dni: string, matricula: string): Promise<boolean>;
+  adjuntarArchivos(archivos: readonly ArchivoAEnviar[], alProgresar: (porcentaje: number) => void): Promise<Adjunto[]>;
+  crearSolicitud(solicitud: Solicitud): Promise<SolicitudCreada>;
+  mensajeDelServidor(error: unknown): string | undefined;
+}
+
+export interface Dependencias {
+  api: Api;
+  almacenes: Almacenes;
+  navegar(ruta: string): void;
+  mostrarSnackbar(mensaje: string, opciones?: { boton?: string }): void;
+  /** Keeps the application number for /completado. */
+  recordarSolicitud(solicitud: SolicitudCreada): void;
+  /** The pause of the two timers (≈100 ms, SPEC §3–§4). */
+  pausaMs?: number;
+}
+
+export const MENSAJE_SUBIDA_EXITOSA = 'Éxito. Se guardó el adjunto.';
+export const MENSAJE_FALLO_ENVIO = 'Falló la solicitud';
+export const MENSAJE_ARCHIVO_PERDIDO = 'No se encontró un archivo elegido en este navegador. Elegilo de nuevo.';
+
+const CARGADORES = {
+  localidades: (api: Api) => api.obtenerLocalidades(),
+  condicionesIva: (api: Api) => api.obtenerCondicionesIva(),
+  aparatos: (api: Api) => api.obtenerAparatos(),
+} as const;
+
+/** The chart with every named action implemented. One per actor: the timers live here. */
+export function maquinaConImplementaciones(deps: Dependencias) {
+  const pausa = deps.pausaMs ?? 100;
+  let revision: ReturnType<typeof setTimeout> | undefined;
+  const enviar = (self: AnyActorRef, evento: EnrolmentEvent) => self.send(evento);
+
+  return enrolmentMachine.provide({
+    actions: {
+      cargarCatalogos: ({ self }, { catalogos }: { catalogos: NombreCatalogo[] }) => {
+        for (const catalogo of catalogos) {
+          if (catalogo === 'calles') continue;
+          CARGADORES[catalogo](deps.api).then(
+            (datos) => enviar(self, { type: 'CATALOGO.CARGADO', catalogo, datos } as EnrolmentEvent),
+            () => enviar(self, { type: 'CATALOGO.FALLO', catalogo }),
+          );
+        }
+      },
+      cargarCalles: ({ self }, { codigoLocalidad }: { codigoLocalidad: number | null }) => {
+        if (codigoLocalidad === null) return;
+        deps.api.obtenerCalles(codigoLocalidad).then(
+          (datos) => enviar(self, { type: 'CATALOGO.CARGADO', catalogo: 'calles', codigoLocalidad, datos }),
+          () => enviar(self, { type: 'CATALOGO.FALLO', catalogo: 'calles' }),
+        );
+      },
+      // Debounced: the re-check runs 100 ms after the last change.
+      programarRevision: ({ self }) => {
+        clearTimeout(revision);
+        revision = setTimeout(() => enviar(self, { type: 'DATOS.REVISAR' }), pausa);
+      },
+      comprobarDniMatricula: ({ self }, { dni, matricula }: { dni: string; matricula: string }) => {
+        deps.api.comprobarDniMatricula(dni, matricula).then(
+          (valido) => enviar(self, { type: 'DNI.RESULTADO', dni, matricula, valido }),
+          () => enviar(self, { type: 'DNI.FALLO', dni, matricula }),
+        );
+      },
+      guardarArchivo: (_, { id, contenido }: { id: string; contenido: Blob | null }) => {
+        if (!contenido) return;
+        const { almacenes } = deps;
+        void almacenes
+          .encolar(() => almacenes.archivos.setItem(id, contenido))
+          .catch((error: unknown) => console.error('No se pudo guardar el archivo en este navegador.', error));
+      },
+      borrarArchivo: (_, { id }: { id: string | null }) => {
+        if (!id) return;
+        const { almacenes } = deps;
+        void almacenes.encolar(() => almacenes.archivos.removeItem(id)).catch(() => {});
+      },
+      subirArchivos: ({ self }, { archivos }) => {
+        const { almacenes } = deps;
+        void (async () => {
+          const aEnviar: ArchivoAEnviar[] = [];
+          for (const { key, archivo } of archivos) {
+            const contenido = await almacenes.encolar(() => almacenes.archivos.getItem<Blob>(archivo.id));
+            if (!contenido) {
+              enviar(self, { type: 'SUBIDA.FALLO', mensaje: MENSAJE_ARCHIVO_PERDIDO });
+              return;
+            }
+            aEnviar.push({ key, nombre: archivo.nombre, contenido });
+          }
+          try {
+            const adjuntos = await deps.api.adjuntarArchivos(aEnviar, (porcentaje) =>
+              enviar(self, { type: 'SUBIDA.PROGRESO', porcentaje }),
+            );
+            enviar(self, { type: 'SUBIDA.EXITO', adjuntos });
+          } catch (error) {
+            const mensaje = deps.api.mensajeDelServidor(error);
+            enviar(self, mensaje ? { type: 'SUBIDA.FALLO', mensaje } : { type: 'SUBIDA.FALLO' });
+          }
+        })();
+      },
+      notificarSubida: () => deps.mostrarSnackbar(MENSAJE_SUBIDA_EXITOSA, { boton: 'Ok' }),
+      programarAvance: ({ self }) => {
+        setTimeout(() => enviar(self, { type: 'AVANZAR' }), pausa);
+      },
+      enviarSolicitud: ({ self }, { solicitud }: { solicitud: Solicitud }) => {
+        deps.api.crearSolicitud(solicitud).then(
+          (creada) => enviar(self, { type: 'ENVIO.EXITO', solicitud: creada }),
+          () => enviar(self, { type: 'ENVIO.FALLO' }),
+        );
+      },
+      notificarFalloEnvio: () => deps.mostrarSnackbar(MENSAJE_FALLO_ENVIO, { boton: 'Ok' }),
+      borrarBorrador: () => {
+        clearTimeout(revision);
+        borrarTodo(deps.almacenes).catch((error: unknown) => console.error('No se pudo borrar el borrador.', error));
+      },
+      mostrarConfirmacion: (_, { solicitud }: { solicitud: SolicitudCreada }) => {
+        deps.recordarSolicitud(solicitud);
+        deps.navegar('/completado');
+      },
+    },
+  });
+}
+
+export type MaquinaProvista = ReturnType<typeof maquinaConImplementaciones>;

@@ -1,0 +1,98 @@
+// /inicio — the landing page (SPEC §1–§2): requirements, the documents to attach, the "(+ info)"
+// dialog and SIGUIENTE into the form. Hovering or focusing SIGUIENTE starts loading the form.
+import { Box, Button, Heading, Text, chakra } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { precargarStepper } from '../../app/rutas.js';
+
+const DialogoExtension = lazy(() => import('./DialogoExtension.js'));
+
+const REQUISITOS = [
+  'Ser socio de la Asociación Médica de Rosario.',
+  'Estar afiliado a la Caja de Arte de Curar.',
+  'Tener consultorio en Rosario o en el Departamento Rosario.',
+];
+
+const DOCUMENTOS_A_ADJUNTAR = [
+  'Título de médico.',
+  'Especialistas: resolución de especialidad del Colegio de Médicos.',
+  'Habilitación del consultorio o extensión.',
+  'Declaración de equipos o aparatos.',
+  'Certificado del Registro Nacional de Prestadores.',
+  'Póliza de seguro de mala praxis.',
+  'Recibo o carnet de la Caja de Arte de Curar.',
+  'Constancia de inscripción vigente en AFIP.',
+];
+
+export function Inicio() {
+  const [pedido, setPedido] = useState(false);
+  const [abierto, setAbierto] = useState(false);
+
+  return (
+    <>
+      <Heading as="h1" size="2xl" mb="4">
+        Inscripción de prestadores
+      </Heading>
+      <Text mb="6">
+        Solicitá tu inscripción como prestador del servicio de gestión de la Asociación Médica de Rosario. Completá los
+        datos en cuatro pasos; lo que cargues queda guardado en este navegador hasta que envíes la solicitud.
+      </Text>
+
+      <Heading as="h2" size="lg" mb="2">
+        Requisitos
+      </Heading>
+      <chakra.ul ps="5" mb="6" listStyleType="disc">
+        {REQUISITOS.map((r) => (
+          <chakra.li key={r} mb="1">
+            {r}
+          </chakra.li>
+        ))}
+      </chakra.ul>
+
+      <Heading as="h2" size="lg" mb="2">
+        Documentación a adjuntar
+      </Heading>
+      <chakra.ul ps="5" mb="8" listStyleType="disc">
+        {DOCUMENTOS_A_ADJUNTAR.map((d) => (
+          <chakra.li key={d} mb="1">
+            {d}
+            {d.startsWith('Habilitación') ? (
+              <>
+                {' '}
+                <Button
+                  variant="plain"
+                  colorPalette="blue"
+                  h="auto"
+                  p="0"
+                  minW="0"
+                  textDecoration="underline"
+                  verticalAlign="baseline"
+                  aria-haspopup="dialog"
+                  aria-label="(+ info) sobre la extensión de la habilitación"
+                  onClick={() => {
+                    setPedido(true);
+                    setAbierto(true);
+                  }}
+                >
+                  (+ info)
+                </Button>
+              </>
+            ) : null}
+          </chakra.li>
+        ))}
+      </chakra.ul>
+
+      <Box display="flex" justifyContent="flex-end">
+        <Button asChild colorPalette="blue" size="lg" onMouseEnter={precargarStepper} onFocus={precargarStepper}>
+          <Link href="/stepper">SIGUIENTE</Link>
+        </Button>
+      </Box>
+
+      {pedido ? (
+        <Suspense fallback={null}>
+          <DialogoExtension abierto={abierto} onCerrar={() => setAbierto(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

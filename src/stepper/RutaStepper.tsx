@@ -1,0 +1,36 @@
+// The /stepper route, loaded lazily: the landing page downloads none of this (the machine,
+// Formik, yup, the date picker). The stored draft is read before the actor starts, so a reload
+// comes back to the same step with the same values.
+import { Box, Spinner, chakra } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { cargarBorrador } from '../estado/borrador.js';
+import { dependenciasDelNavegador } from '../estado/dependencias.js';
+import { ProveedorEnrolment } from '../estado/ProveedorEnrolment.js';
+import { Stepper } from './Stepper.js';
+
+export default function RutaStepper() {
+  const [dependencias] = useState(dependenciasDelNavegador);
+  const [restaurado, setRestaurado] = useState<{ snapshot: unknown } | null>(null);
+  useEffect(() => {
+    let vigente = true;
+    void cargarBorrador(dependencias.almacenes).then((snapshot) => {
+      if (vigente) setRestaurado({ snapshot });
+    });
+    return () => {
+      vigente = false;
+    };
+  }, [dependencias]);
+
+  if (!restaurado)
+    return (
+      <Box role="status" minH="60vh" display="flex" alignItems="center" justifyContent="center">
+        <Spinner size="lg" />
+        <chakra.span srOnly>Cargando el formulario…</chakra.span>
+      </Box>
+    );
+  return (
+    <ProveedorEnrolment dependencias={dependencias} snapshot={restaurado.snapshot}>
+      <Stepper />
+    </ProveedorEnrolment>
+  );
+}
