@@ -4,7 +4,7 @@
 // that cannot start fails the run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -142,9 +142,13 @@ export interface ViolacionAxe {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
+let fuenteAxe: string | undefined;
+
 /** Runs axe-core on the page (or a part of it) and fails on serious or critical violations. */
 export async function axeCheck(page: Page, opciones: { incluir?: string } = {}): Promise<ViolacionAxe[]> {
-  await page.addScriptTag({ path: path.join(RAIZ, 'node_modules/axe-core/axe.min.js') });
+  // Evaluated, not injected as a <script>: the app's CSP (script-src 'self') refuses inline tags.
+  fuenteAxe ??= await readFile(path.join(RAIZ, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(fuenteAxe);
   const violaciones = await page.evaluate(async (incluir) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: unknown[] }> } }).axe;
     const r = await axe.run(incluir ? { include: [incluir] } : document, { resultTypes: ['violations'] });

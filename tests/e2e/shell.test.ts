@@ -1,0 +1,105 @@
+// The shell in a real browser against the real server: routes, landing → stepper, the (+ info)
+// dialog, the confirmation page, accessibility (axe-core) and 360 px without sideways scroll.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeCheck, erroresDe, launchBrowser, newPage, puedeCorrer, scrollHorizontal, startServer, type ServidorDePrueba } from './harness.js';
+
+describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
+  let servidor: ServidorDePrueba;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    servidor = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await servidor?.stop();
+  });
+
+  const abrir = async (ruta: string, tamanio?: { width: number; height: number }): Promise<Page> => {
+    const page = await newPage(browser, tamanio);
+    await page.goto(servidor.url + ruta);
+    return page;
+  };
+
+  it('/ and unknown paths go to /inicio', async () => {
+    for (const ruta of ['/', '/no-existe/para-nada']) {
+      const page = await abrir(ruta);
+      await page.waitForURL(/\/inicio$/);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Inscripción de prestadores');
+      await page.context().close();
+    }
+  });
+
+  it('the landing shows header, requirements, documents and logos, and passes axe-core', async () => {
+    const page = await abrir('/inicio');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('banner').textContent()).toContain('Prestadores/Inscripción');
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Requisitos', 'Documentación a adjuntar']);
+    expect(await page.getByText('Caja de Arte de Curar').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('contentinfo').getByRole('img').count()).toBe(3);
+    await axeCheck(page);
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the landing downloads none of the form code', async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto(servidor.url + '/inicio');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => /RutaStepper|DialogoExtension/.test(s))).toBe(false);
+    const codigo = await Promise.all(scripts.map((s) => fetch(s).then((r) => r.text())));
+    for (const texto of codigo) {
+      expect(texto).not.toContain('formik');
+      expect(texto).not.toContain('react-datepicker');
+      expect(texto).not.toContain('DATOS.EDITADO');
+    }
+    await page.context().close();
+  });
+
+  it('(+ info) opens the extension dialog, which passes axe-core and closes with CERRAR', async () => {
+    const page = await abrir('/inicio');
+    await page.getByRole('button', { name: /\(\+ info\)/ }).click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.waitFor();
+    expect(await dialogo.textContent()).toContain('Colegio de Médicos');
+    await axeCheck(page);
+    await page.getByRole('button', { name: 'CERRAR' }).click();
+    await dialogo.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('SIGUIENTE leads to the stepper on step 1', async () => {
+    const page = await abrir('/inicio');
+    await page.getByRole('link', { name: 'SIGUIENTE' }).click();
+    await page.waitForURL(/\/stepper$/);
+    await page.getByRole('heading', { level: 2, name: 'Datos personales' }).waitFor();
+    expect(await page.locator('[aria-current="step"]').textContent()).toContain('Datos personales');
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/completado shows its two cards and passes axe-core', async () => {
+    const page = await abrir('/completado');
+    await page.getByRole('heading', { level: 1, name: 'Solicitud de inscripción enviada.' }).waitFor();
+    expect(await page.getByText('En breve nos estaremos comunicando. Muchas gracias.').count()).toBe(1);
+    await axeCheck(page);
+    await page.context().close();
+  });
+
+  it('at 360 px wide no page scrolls sideways', async () => {
+    for (const ruta of ['/inicio', '/stepper', '/completado']) {
+      const page = await abrir(ruta, { width: 360, height: 740 });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (ruta === '/stepper') await page.getByRole('textbox', { name: 'Fecha de nacimiento' }).waitFor();
+      expect(await scrollHorizontal(page), ruta).toBe(false);
+      await page.context().close();
+    }
+  });
+});
