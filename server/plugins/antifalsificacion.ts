@@ -24,7 +24,9 @@ function mismoOrigen(request: FastifyRequest): boolean {
   const origen = request.headers.origin;
   if (origen === undefined) return true;
   try {
-    return new URL(origen).host === request.host;
+    // Parse the Host with the Origin's scheme so default ports compare equal (":443" and "").
+    const deOrigen = new URL(origen);
+    return deOrigen.host === new URL(`${deOrigen.protocol}//${request.host}`).host;
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 // DocumentStore on the local disk, under DATA_DIR/documentos (never served by URL).
 // Durability: write a temporary file, fsync it, rename it into place, fsync the directory.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -42,16 +42,19 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
           listo(null, chunk);
         },
       });
-      const fh = await open(rutaTemporal, 'wx', 0o600);
       try {
-        await pipeline(origen, contar, fh.createWriteStream({ autoClose: false }));
-        await fh.sync();
+        await pipeline(origen, contar, createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 }));
+        // fsync works per file, so a second descriptor flushes what the stream wrote.
+        const fh = await open(rutaTemporal, 'r');
+        try {
+          await fh.sync();
+        } finally {
+          await fh.close();
+        }
       } catch (error) {
-        await fh.close().catch(() => {});
         await rm(rutaTemporal, { force: true });
         throw error;
       }
-      await fh.close();
       return { rutaTemporal, bytes, sha256: hash.digest('hex') };
     },
 

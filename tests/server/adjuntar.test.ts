@@ -1,0 +1,230 @@
+// POST /api/v2/archivos/adjuntar: real type detection, size limit, names, all-or-nothing,
+// replacement, anti-forgery on multipart.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import * as archivos from './ayuda/archivos.js';
+import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { EXTENSIONES_ESPERADAS, partesRequeridas } from './ayuda/solicitud.js';
+
+const DIEZ_MIB = 10 * 1024 * 1024;
+
+async function archivosGuardados(ctx: Contexto) {
+  const raiz = path.join(ctx.entorno.config.dataDir, 'documentos');
+  const definitivos = (await readdir(raiz)).filter((n) => n !== '.tmp');
+  const temporales = await readdir(path.join(raiz, '.tmp'));
+  return { definitivos, temporales };
+}
+
+async function cantidadDeDocumentos(ctx: Contexto) {
+  const fila = await ctx.db.selectFrom('documentos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  return Number(fila?.n);
+}
+
+/** A refused upload leaves no row, no file, no temp file and no draft cookie behind. */
+async function esperarNadaGuardado(ctx: Contexto, antes: { filas: number; definitivos: number }, r: { cookies: { name: string }[] }) {
+  expect(await cantidadDeDocumentos(ctx)).toBe(antes.filas);
+  const { definitivos, temporales } = await archivosGuardados(ctx);
+  expect(definitivos).toHaveLength(antes.definitivos);
+  expect(temporales).toEqual([]);
+  expect(r.cookies.find((c) => c.name === 'borrador')).toBeUndefined();
+}
+
+async function estado(ctx: Contexto) {
+  return { filas: await cantidadDeDocumentos(ctx), definitivos: (await archivosGuardados(ctx)).definitivos.length };
+}
+
+conCadaBase('archivos/adjuntar', (ctx) => {
+  it('guarda los ocho requeridos, nombra cada uno por su contenido y fija la cookie del borrador', async () => {
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.subir(partesRequeridas());
+    expect(r.statusCode).toBe(200);
+    const esperados = Object.entries(EXTENSIONES_ESPERADAS).map(([k, ext]) => ({ nombre: `${k}.${ext}` }));
+    expect(r.json()).toEqual(esperados);
+    const cookie = r.cookies.find((c) => c.name === 'borrador');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Strict');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { definitivos, temporales } = await archivosGuardados(ctx);
+    expect(definitivos.length).toBeGreaterThanOrEqual(8);
+    expect(temporales).toEqual([]);
+  });
+
+  it('acepta gif, webp, heic, doc y docx por su contenido y guarda con permisos 0600', async () => {
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.subir([
+      { nombre: 'DniAnverso.png', contenido: archivos.webp() },
+      { nombre: 'DniReverso.jpeg', contenido: archivos.heic() },
+      { nombre: 'TituloMedico.pdf', contenido: archivos.docx() },
+      { nombre: 'RegistroNacionalPrestadores.docx', contenido: archivos.doc() },
+    ]);
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual([
+      { nombre: 'DniAnverso.webp' },
+      { nombre: 'DniReverso.heic' },
+      { nombre: 'TituloMedico.docx' },
+      { nombre: 'RegistroNacionalPrestadores.doc' },
+    ]);
+    const fila = await ctx.db.selectFrom('documentos').select('archivo').where('clave', '=', 'TituloMedico').executeTakeFirstOrThrow();
+    const { statSync } = await import('node:fs');
+    const modo = statSync(path.join(ctx.entorno.config.dataDir, 'documentos', fila.archivo)).mode & 0o777;
+    expect(modo).toBe(0o600);
+  });
+
+  it('volver a subir una clave la reemplaza y la respuesta lista todo el borrador', async () => {
+    const nav = await ctx.navegador().abrir();
+    await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }]);
+    const segunda = await nav.subir([
+      { nombre: 'DniAnverso.png', contenido: archivos.png() },
+      { nombre: 'TituloMedico.pdf', contenido: archivos.pdf() },
+    ]);
+    expect(segunda.statusCode).toBe(200);
+    expect(segunda.json()).toEqual([{ nombre: 'DniAnverso.png' }, { nombre: 'TituloMedico.pdf' }]);
+    const tercera = await nav.subir([{ nombre: 'DniReverso.png', contenido: archivos.png() }]);
+    expect(tercera.json()).toEqual([{ nombre: 'DniAnverso.png' }, { nombre: 'DniReverso.png' }, { nombre: 'TituloMedico.pdf' }]);
+    const filas = await ctx.db.selectFrom('documentos').select(['archivo']).where('clave', '=', 'DniAnverso').execute();
+    const todos = new Set(filas.map((f) => f.archivo));
+    const { definitivos } = await archivosGuardados(ctx);
+    // The replaced file is gone from disk: every stored file has its row.
+    const conocidos = new Set((await ctx.db.selectFrom('documentos').select('archivo').execute()).map((f) => f.archivo));
+    expect(definitivos.every((d) => conocidos.has(d))).toBe(true);
+    expect(todos.size).toBe(filas.length);
+  });
+
+  it.each([
+    ['un ejecutable ELF renombrado .pdf', 'PolizaMalaPraxis.pdf', archivos.elf(), 415],
+    ['un ejecutable MZ renombrado .pdf', 'PolizaMalaPraxis.pdf', archivos.exeMz(), 415],
+    ['HTML renombrado .png', 'DniAnverso.png', archivos.html(), 415],
+    ['un zip que no es Word', 'TituloMedico.docx', archivos.zipComun(), 415],
+    ['una bomba zip con forma de docx', 'TituloMedico.docx', archivos.bombaZip(), 415],
+    ['un contenedor CFB que no es Word', 'TituloMedico.doc', archivos.doc(false), 415],
+    ['un archivo vacío', 'DniAnverso.jpg', Buffer.alloc(0), 400],
+  ])('rechaza %s (%s) sin guardar nada', async (_caso, nombre, contenido, status) => {
+    const antes = await estado(ctx);
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.subir([{ nombre, contenido }]);
+    expect(r.statusCode).toBe(status);
+    expect(r.json().message).toContain(nombre);
+    expect(r.json().error).toBe(status === 415 ? 'TIPO_NO_ACEPTADO' : 'ARCHIVO_INVALIDO');
+    await esperarNadaGuardado(ctx, antes, r);
+  });
+
+  it('acepta exactamente 10 MiB y rechaza 10 MiB + 1 byte con 413 sin guardar nada', async () => {
+    const justo = Buffer.concat([archivos.pdf(), Buffer.alloc(DIEZ_MIB - archivos.pdf().length, 0x20)]);
+    const nav = await ctx.navegador().abrir();
+    const ok = await nav.subir([{ nombre: 'PolizaMalaPraxis.pdf', contenido: justo }]);
+    expect(ok.statusCode).toBe(200);
+
+    const antes = await estado(ctx);
+    const otro = await ctx.navegador().abrir();
+    const grande = Buffer.concat([justo, Buffer.from(' ')]);
+    const r = await otro.subir([
+      { nombre: 'DniAnverso.png', contenido: archivos.png() },
+      { nombre: 'PolizaMalaPraxis.pdf', contenido: grande },
+    ]);
+    expect(r.statusCode).toBe(413);
+    expect(r.json()).toMatchObject({ error: 'ARCHIVO_DEMASIADO_GRANDE' });
+    expect(r.json().message).toContain('10 MiB');
+    await esperarNadaGuardado(ctx, antes, r);
+  });
+
+  it('una parte mala entre partes buenas rechaza toda la solicitud', async () => {
+    const antes = await estado(ctx);
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.subir([
+      { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() },
+      { nombre: 'DniReverso.png', contenido: archivos.html() },
+      { nombre: 'TituloMedico.pdf', contenido: archivos.pdf() },
+    ]);
+    expect(r.statusCode).toBe(415);
+    await esperarNadaGuardado(ctx, antes, r);
+  });
+
+  it('un rechazo no toca lo que el borrador ya tenía', async () => {
+    const nav = await ctx.navegador().abrir();
+    await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }]);
+    const r = await nav.subir([
+      { nombre: 'DniAnverso.png', contenido: archivos.png() },
+      { nombre: 'DniReverso.png', contenido: archivos.elf() },
+    ]);
+    expect(r.statusCode).toBe(415);
+    const listado = await nav.subir([{ nombre: 'TituloMedico.pdf', contenido: archivos.pdf() }]);
+    expect(listado.json()).toEqual([{ nombre: 'DniAnverso.jpg' }, { nombre: 'TituloMedico.pdf' }]);
+  });
+
+  it.each([
+    ['un nombre con recorrido de rutas', { nombre: '../../etc/DniAnverso.jpg', contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
+    ['un nombre con barra invertida', { nombre: '..\\DniAnverso.jpg', contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
+    ['una clave desconocida', { nombre: 'Pasaporte.jpg', contenido: archivos.jpeg() }, 'Pasaporte'],
+    ['una parte sin nombre de archivo', { nombre: null, contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
+    ['un campo que no se llama file', { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg(), campo: 'archivo' }, '"file"'],
+    ['un nombre vacío', { nombre: '', contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
+  ])('rechaza %s con 400 y un mensaje en castellano', async (_caso, parte, pista) => {
+    const antes = await estado(ctx);
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.subir([{ nombre: 'DniReverso.png', contenido: archivos.png() }, parte]);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error).toBe('ARCHIVO_INVALIDO');
+    expect(r.json().message).toContain(pista);
+    await esperarNadaGuardado(ctx, antes, r);
+  });
+
+  it('rechaza la misma clave dos veces en una solicitud, y una solicitud sin archivos', async () => {
+    const nav = await ctx.navegador().abrir();
+    const doble = await nav.subir([
+      { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() },
+      { nombre: 'DniAnverso.png', contenido: archivos.png() },
+    ]);
+    expect(doble.statusCode).toBe(400);
+    expect(doble.json().message).toContain('más de una vez');
+    const vacia = await nav.subir([]);
+    expect(vacia.statusCode).toBe(400);
+    expect(vacia.json().message).toBe('No se recibió ningún archivo.');
+  });
+
+  it('rechaza más archivos que documentos existen con 413', async () => {
+    const nav = await ctx.navegador().abrir();
+    const partes = Array.from({ length: 10 }, (_, i) => ({ nombre: `DniAnverso${i}.jpg`, contenido: archivos.jpeg() }));
+    const r = await nav.subir(partes);
+    expect([400, 413]).toContain(r.statusCode);
+  });
+
+  it('rechaza un cuerpo que no es multipart con 415', async () => {
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.post('/api/v2/archivos/adjuntar', { file: 'x' });
+    expect(r.statusCode).toBe(415);
+    expect(r.json().message).toContain('multipart');
+  });
+
+  it('sin cabecera X-XSRF-TOKEN, o con otra, responde 403 JSON y no guarda nada', async () => {
+    const antes = await estado(ctx);
+    const nav = await ctx.navegador().abrir();
+    nav.enviarXsrf = false;
+    const sin = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }]);
+    expect(sin.statusCode).toBe(403);
+    expect(sin.json()).toMatchObject({ error: 'ANTIFALSIFICACION' });
+    const otra = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], {
+      'x-xsrf-token': 'A'.repeat(43),
+    });
+    expect(otra.statusCode).toBe(403);
+    const sinCookie = ctx.navegador();
+    const r = await sinCookie.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], {
+      'x-xsrf-token': 'A'.repeat(43),
+    });
+    expect(r.statusCode).toBe(403);
+    await esperarNadaGuardado(ctx, antes, r);
+  });
+
+  it('rechaza con 403 una petición de otro sitio aunque traiga el token', async () => {
+    const nav = await ctx.navegador().abrir();
+    const cruzada = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], { 'sec-fetch-site': 'cross-site' });
+    expect(cruzada.statusCode).toBe(403);
+    const origen = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], { origin: 'https://malo.example' });
+    expect(origen.statusCode).toBe(403);
+    const mismo = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], {
+      'sec-fetch-site': 'same-origin',
+      origin: 'http://localhost:80',
+    });
+    expect(mismo.statusCode).toBe(200);
+  });
+});
