@@ -52,7 +52,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
   });
 
   const { db, motor } = await prepararBase(config);
