@@ -3,6 +3,9 @@ import { Button, Flex } from '@chakra-ui/react';
 import { PASOS, pasoActual } from '../../machines/index.js';
 import { Enrolment } from '../estado/enrolment-actor.js';
 
+// A disabled button stays readable (WCAG contrast) instead of fading to half opacity.
+const DESHABILITADO = { opacity: 1, bg: 'gray.200', color: 'gray.700', borderColor: 'gray.300', cursor: 'not-allowed' } as const;
+
 export function BotonesPaso() {
   const actor = Enrolment.useActorRef();
   const indice = Enrolment.useSelector(pasoActual);
@@ -15,7 +18,7 @@ export function BotonesPaso() {
   return (
     <Flex mt="8" gap="3" justify="space-between" wrap="wrap">
       {indice >= 1 ? (
-        <Button variant="outline" disabled={!puedeVolver} onClick={() => actor.send({ type: 'VOLVER' })}>
+        <Button variant="outline" _disabled={DESHABILITADO} disabled={!puedeVolver} onClick={() => actor.send({ type: 'VOLVER' })}>
           VOLVER
         </Button>
       ) : (
@@ -24,6 +27,7 @@ export function BotonesPaso() {
       {ultimo ? (
         <Button
           colorPalette="blue"
+          _disabled={DESHABILITADO}
           disabled={!puedeEnviar}
           loading={enviando}
           loadingText="Enviando…"
@@ -32,7 +36,7 @@ export function BotonesPaso() {
           ENVIAR
         </Button>
       ) : (
-        <Button colorPalette="blue" disabled={!puedeSeguir} onClick={() => actor.send({ type: 'SIGUIENTE' })}>
+        <Button colorPalette="blue" _disabled={DESHABILITADO} disabled={!puedeSeguir} onClick={() => actor.send({ type: 'SIGUIENTE' })}>
           SIGUIENTE
         </Button>
       )}

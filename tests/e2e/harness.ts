@@ -146,6 +146,10 @@ let fuenteAxe: string | undefined;
 
 /** Runs axe-core on the page (or a part of it) and fails on serious or critical violations. */
 export async function axeCheck(page: Page, opciones: { incluir?: string } = {}): Promise<ViolacionAxe[]> {
+  // Colours are judged once transitions (a button being enabled) have finished.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3000 })
+    .catch(() => {});
   // Evaluated, not injected as a <script>: the app's CSP (script-src 'self') refuses inline tags.
   fuenteAxe ??= await readFile(path.join(RAIZ, 'node_modules/axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(fuenteAxe);

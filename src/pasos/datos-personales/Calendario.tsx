@@ -30,14 +30,32 @@ export function Calendario({ id, seleccionada, onElegir, onCerrar }: CalendarioP
 
   // Each view starts with the focus on its current item, so the keyboard works right away.
   useEffect(() => {
-    const id = requestAnimationFrame(() => contenedor.current?.querySelector<HTMLElement>(ENFOCABLE)?.focus());
+    const raiz = contenedor.current;
+    // The library labels its grid "Choose Date" in English only.
+    raiz?.querySelector('.react-datepicker')?.setAttribute('aria-label', 'Calendario');
+    const id = requestAnimationFrame(() => raiz?.querySelector<HTMLElement>(ENFOCABLE)?.focus());
     return () => cancelAnimationFrame(id);
   }, [vista]);
 
-  const alTeclear = (e: KeyboardEvent) => {
+  const alTeclear = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key === 'Escape') {
       e.stopPropagation();
       onCerrar();
+      return;
+    }
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    // In the year and month views the library moves with the arrows but Enter picks nothing.
+    const objetivo = e.target as HTMLElement;
+    if (objetivo.classList.contains('react-datepicker__year-text')) {
+      e.preventDefault();
+      setReferencia(new Date(Number(objetivo.textContent), referencia.getMonth(), 1));
+      setVista('meses');
+    } else if (objetivo.classList.contains('react-datepicker__month-text')) {
+      const mes = /react-datepicker__month-(\d+)/.exec(objetivo.className)?.[1];
+      if (mes === undefined) return;
+      e.preventDefault();
+      setReferencia(new Date(referencia.getFullYear(), Number(mes), 1));
+      setVista('dias');
     }
   };
 
@@ -49,6 +67,9 @@ export function Calendario({ id, seleccionada, onElegir, onCerrar }: CalendarioP
     // Opened on the reference (the year, then month, being chosen), not on an older pick.
     selected: null,
     openToDate: referencia,
+    chooseDayAriaLabelPrefix: 'Elegir el',
+    disabledDayAriaLabelPrefix: 'No disponible:',
+    monthAriaLabelPrefix: 'Mes',
     previousMonthAriaLabel: 'Mes anterior',
     nextMonthAriaLabel: 'Mes siguiente',
     previousYearAriaLabel: 'Años anteriores',

@@ -18,7 +18,6 @@ function RadiosTarjeta() {
   return (
     <chakra.fieldset
       aria-describedby={error ? `${id}-error` : undefined}
-      aria-required="true"
       border="0"
       p="0"
       m="0"
