@@ -1,0 +1,25 @@
+// `npm run bench [-- --short]` — the speed budgets of issue 5, each a PASS/FAIL line, written to
+// docs/quality.md. `--solo=a,b` runs only some measures (and does not write the file).
+import { ejecutar } from './bench/comun/ejecucion.js';
+import { borrarConstruccion } from './bench/construccion.js';
+import { medirJsGzip } from './bench/js-gzip.js';
+import { medirLighthouse } from './bench/lighthouse.js';
+import { medirCatalogos } from './bench/catalogos.js';
+import { medirSubida } from './bench/subida.js';
+import { medirAutocompletar } from './bench/autocompletar.js';
+import { medirAplicaciones } from './bench/aplicaciones.js';
+
+await ejecutar(
+  'bench',
+  [
+    { nombre: 'js-gzip', correr: medirJsGzip },
+    { nombre: 'lighthouse', correr: medirLighthouse },
+    { nombre: 'catalogos', correr: medirCatalogos },
+    { nombre: 'subida', correr: medirSubida },
+    { nombre: 'autocompletar', correr: medirAutocompletar },
+    { nombre: 'aplicaciones', correr: medirAplicaciones },
+  ],
+  process.argv.slice(2),
+);
+
+await borrarConstruccion();

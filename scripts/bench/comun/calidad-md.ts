@@ -1,0 +1,56 @@
+// docs/quality.md: one dated table per kind of run (bench/torture × long/short), each replaced by
+// the next run of the same kind, with the machine it ran on.
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Fila } from './informe.js';
+import type { Maquina } from './maquina.js';
+import { RAIZ } from './servidor.js';
+
+export const ARCHIVO_CALIDAD = path.join(RAIZ, 'docs/quality.md');
+
+const ORDEN = ['bench:long', 'bench:short', 'torture:long', 'torture:short'] as const;
+export type Clase = (typeof ORDEN)[number];
+
+const CABECERA = `# Measured quality
+
+Written by \`npm run bench\` (speed) and \`npm run torture\` (reliability); each run replaces the
+table of its kind below. \`--short\` is the CI form (small counts); without it the counts are the
+ones of issue 5. How the figures are taken — peers measured side by side in the same run, medians,
+what "short" leaves out — is in docs/decisions/050-how-quality-is-measured.md.
+`;
+
+const escapar = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function bloque(clase: Clase, filas: Fila[], m: Maquina, duracionS: number): string {
+  const [script, forma] = clase.split(':');
+  const fallos = filas.filter((f) => f.estado === 'FAIL').length;
+  const lineas = [
+    `<!-- calidad:${clase} -->`,
+    `## ${script} (${forma} form) — ${m.fecha}`,
+    '',
+    `Machine: ${m.cpu}, ${m.nucleos} cores, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.so}. ` +
+      `Took ${Math.round(duracionS)} s. Result: **${fallos === 0 ? 'PASS' : `FAIL (${fallos} of ${filas.length})`}**.`,
+    '',
+    '| Measure | Value | Budget | Result |',
+    '|---|---|---|---|',
+    ...filas.map((f) => `| ${escapar(f.medida)} | ${escapar(f.valor)} | ${escapar(f.presupuesto)} | ${f.estado} |`),
+    `<!-- /calidad:${clase} -->`,
+  ];
+  return lineas.join('\n');
+}
+
+export async function escribirCalidad(clase: Clase, filas: Fila[], m: Maquina, duracionS: number): Promise<void> {
+  const actual = existsSync(ARCHIVO_CALIDAD) ? await readFile(ARCHIVO_CALIDAD, 'utf8') : CABECERA;
+  const bloques = new Map<Clase, string>();
+  for (const c of ORDEN) {
+    const re = new RegExp(`<!-- calidad:${c} -->[\\s\\S]*?<!-- /calidad:${c} -->`);
+    const encontrado = re.exec(actual)?.[0];
+    if (encontrado) bloques.set(c, encontrado);
+  }
+  bloques.set(clase, bloque(clase, filas, m, duracionS));
+  const inicio = actual.indexOf('<!-- calidad:');
+  const cabecera = (inicio >= 0 ? actual.slice(0, inicio) : actual).trimEnd();
+  const cuerpo = ORDEN.filter((c) => bloques.has(c)).map((c) => bloques.get(c)!);
+  await writeFile(ARCHIVO_CALIDAD, `${cabecera}\n\n${cuerpo.join('\n\n')}\n`);
+}
