@@ -1,7 +1,7 @@
 // The draft: the statechart's persisted snapshot in its versioned envelope
 // (machines/persistencia.ts), saved on every change and read back before the stepper mounts.
-import { createActor, type AnyActorRef, type Snapshot } from 'xstate';
-import { desenvolver, enrolmentMachine, envolver } from '../../machines/index.js';
+import type { AnyActorRef, StateValue } from 'xstate';
+import { contextoInicial, desenvolver, enrolmentMachine, envolver, type EnrolmentContext } from '../../machines/index.js';
 import type { Almacenes } from './almacen.js';
 
 export const CLAVE_BORRADOR = 'borrador';
@@ -11,8 +11,11 @@ export async function cargarBorrador(almacenes: Almacenes): Promise<unknown> {
   try {
     const snapshot = desenvolver(await almacenes.encolar(() => almacenes.borrador.getItem(CLAVE_BORRADOR)));
     if (!snapshot) return null;
+    const { value, context } = snapshot as { value: StateValue; context: EnrolmentContext };
     // Resolving it against the current chart throws when a state it names is gone.
-    createActor(enrolmentMachine, { snapshot: snapshot as Snapshot<unknown>, input: undefined }).getSnapshot();
+    enrolmentMachine.resolveState({ value, context });
+    const faltan = Object.keys(contextoInicial()).filter((clave) => !(clave in context));
+    if (faltan.length > 0) throw new Error(`Al borrador le falta: ${faltan.join(', ')}`);
     return snapshot;
   } catch (error) {
     console.warn('Se descartó un borrador guardado que no se pudo restaurar.', error);
