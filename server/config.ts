@@ -15,6 +15,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   dniCheckMax: number;
   dniCheckWindowMinutes: number;
+  /** Uploads and submissions allowed per client address and hour (each route counted apart). */
+  writeMaxPerHour: number;
   requestTimeoutMs: number;
   draftMaxAgeHours: number;
   /** Where the built SPA lives; served when it has an index.html. */
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: unoDe(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     dniCheckMax: entero(env, 'DNI_CHECK_MAX', 30, 1, 100_000),
     dniCheckWindowMinutes: entero(env, 'DNI_CHECK_WINDOW_MINUTES', 10, 1, 24 * 60),
+    writeMaxPerHour: entero(env, 'WRITE_MAX_PER_HOUR', 120, 1, 1_000_000),
     requestTimeoutMs: entero(env, 'REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
     draftMaxAgeHours: entero(env, 'DRAFT_MAX_AGE_HOURS', 72, 1, 24 * 365),
     clientDir: path.resolve(cwd, 'dist/client'),

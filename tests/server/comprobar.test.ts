@@ -69,3 +69,18 @@ describe('ocultarDatos', () => {
     expect(ocultarDatos('/algo/30111222')).toBe('/algo/[oculto]');
   });
 });
+
+conCadaBase(
+  'límite de escrituras',
+  (ctx) => {
+    it('limita las subidas por cliente y hora', async () => {
+      const { png } = await import('./ayuda/archivos.js');
+      const nav = await ctx.navegador().abrir();
+      for (let i = 0; i < 2; i++) expect((await nav.subir([{ nombre: 'DniAnverso.png', contenido: png() }])).statusCode).toBe(200);
+      const r = await nav.subir([{ nombre: 'DniAnverso.png', contenido: png() }]);
+      expect(r.statusCode).toBe(429);
+      expect(r.json().error).toBe('DEMASIADOS_INTENTOS');
+    });
+  },
+  { WRITE_MAX_PER_HOUR: '2' },
+);
