@@ -11,10 +11,11 @@ import * as archivos from './ayuda/archivos.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
+/** Runs `npm run -s <script> -- <args>`, exactly as an operator would. */
 function correr(ctx: Contexto, script: string, args: string[] = []) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+  const r = spawnSync('npm', ['run', '-s', script, '--', ...args], {
     cwd: RAIZ,
-    env: { PATH: process.env.PATH, ...ctx.entorno.env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
     encoding: 'utf8',
     timeout: 60_000,
   });
