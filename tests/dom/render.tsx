@@ -5,6 +5,6 @@ import type { ReactElement } from 'react';
 import { Proveedores } from '../../src/app/Proveedores.js';
 
 export function renderizar(ui: ReactElement, opciones?: RenderOptions) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   return { user, ...render(ui, { wrapper: Proveedores, ...opciones }) };
 }

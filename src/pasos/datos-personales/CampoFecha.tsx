@@ -4,7 +4,13 @@
 import { Box, Flex, IconButton, Input } from '@chakra-ui/react';
 import { useField } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { esIsoValido, fechaLocal, formatearFecha, isoDeFechaLocal, parsearFecha } from '../../../domain/index.js';
+import {
+  esIsoValido,
+  fechaLocal,
+  formatearFecha,
+  isoDeFechaLocal,
+  parsearFecha,
+} from '../../../domain/index.js';
 import { Campo } from '../../ui/campo/index.js';
 import { Calendario } from './Calendario.js';
 import { idCampo, mensajeDe } from './errores.js';
@@ -72,6 +78,9 @@ export function CampoFecha() {
               aria-expanded={abierto}
               aria-controls={abierto ? idCalendario : undefined}
               onClick={() => setAbierto((a) => !a)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape' && abierto) setAbierto(false);
+              }}
             >
               <IconoCalendario />
             </IconButton>

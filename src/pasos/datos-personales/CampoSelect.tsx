@@ -17,7 +17,16 @@ export interface CampoSelectProps {
   ayuda?: string;
 }
 
-export function CampoSelect({ nombre, etiqueta, opciones, valor, onCambio, requerido, deshabilitado, ayuda }: CampoSelectProps) {
+export function CampoSelect({
+  nombre,
+  etiqueta,
+  opciones,
+  valor,
+  onCambio,
+  requerido,
+  deshabilitado,
+  ayuda,
+}: CampoSelectProps) {
   const [campo, meta] = useField(nombre);
   const error = meta.touched ? mensajeDe(meta.error) : null;
   return (

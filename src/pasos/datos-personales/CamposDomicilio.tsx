@@ -70,7 +70,11 @@ export function CamposDomicilio() {
               value={values.textoCalle}
               onChange={(e) => {
                 const texto = e.target.value;
-                void setValues({ ...values, textoCalle: texto, calle: texto.trim() ? { nombreCalle: texto.trim() } : null });
+                void setValues({
+                  ...values,
+                  textoCalle: texto,
+                  calle: texto.trim() ? { nombreCalle: texto.trim() } : null,
+                });
               }}
               onBlur={() => void setFieldTouched('calle', true)}
             />

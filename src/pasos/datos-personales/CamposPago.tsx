@@ -70,7 +70,8 @@ export function CamposPago() {
   const condiciones = Enrolment.useSelector((s) => s.context.catalogos.condicionesIva);
   const { values, setValues, setFieldValue } = useFormikContext<FormDatosSocio>();
   const opcionesIva = useMemo(
-    () => (condiciones ?? []).map((c) => ({ value: String(c.codigoCondicionIVA), label: c.nombreCondicionIVA })),
+    () =>
+      (condiciones ?? []).map((c) => ({ value: String(c.codigoCondicionIVA), label: c.nombreCondicionIVA })),
     [condiciones],
   );
 
@@ -83,7 +84,10 @@ export function CamposPago() {
         opciones={opcionesIva}
         valor={values.condicionIVA ? String(values.condicionIVA.codigoCondicionIVA) : ''}
         onCambio={(codigo) =>
-          void setFieldValue('condicionIVA', condiciones?.find((c) => String(c.codigoCondicionIVA) === codigo) ?? null)
+          void setFieldValue(
+            'condicionIVA',
+            condiciones?.find((c) => String(c.codigoCondicionIVA) === codigo) ?? null,
+          )
         }
       />
       <CampoSelect
@@ -92,11 +96,20 @@ export function CamposPago() {
         requerido
         opciones={FORMAS_PAGO}
         valor={values.formaPago}
-        onCambio={(formaPago) => void setValues({ ...values, formaPago, tipoTarjetaCredito: null, nroCajaAhorro: '' })}
+        onCambio={(formaPago) =>
+          void setValues({ ...values, formaPago, tipoTarjetaCredito: null, nroCajaAhorro: '' })
+        }
       />
       {values.formaPago === 'TARJETACREDITO' ? <RadiosTarjeta /> : null}
       {values.formaPago === 'CAJAAHORRO' ? (
-        <CampoTexto nombre="nroCajaAhorro" etiqueta="Número de caja de ahorro" requerido inputMode="numeric" filtro={soloDigitos} maxLength={22} />
+        <CampoTexto
+          nombre="nroCajaAhorro"
+          etiqueta="Número de caja de ahorro"
+          requerido
+          inputMode="numeric"
+          filtro={soloDigitos}
+          maxLength={22}
+        />
       ) : null}
       <CampoSelect
         nombre="cobranzaHonorarios"

@@ -55,9 +55,20 @@ function Campos() {
   };
 
   return (
-    <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} columnGap="6" rowGap="2">
+    <Box
+      display="grid"
+      gridTemplateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }}
+      columnGap="6"
+      rowGap="2"
+    >
       <CampoFecha />
-      <CampoTexto nombre="apellidoynombre" etiqueta="Apellido y nombres" requerido autoComplete="name" maxLength={120} />
+      <CampoTexto
+        nombre="apellidoynombre"
+        etiqueta="Apellido y nombres"
+        requerido
+        autoComplete="name"
+        maxLength={120}
+      />
       <CampoTexto
         nombre="dni"
         etiqueta="DNI"
@@ -68,7 +79,14 @@ function Campos() {
         errorExtra={errorPadron}
         onBlur={comprobar}
       />
-      <CampoTexto nombre="matricula" etiqueta="Matrícula" requerido maxLength={20} errorExtra={errorPadron} onBlur={comprobar} />
+      <CampoTexto
+        nombre="matricula"
+        etiqueta="Matrícula"
+        requerido
+        maxLength={20}
+        errorExtra={errorPadron}
+        onBlur={comprobar}
+      />
       <CamposDomicilio />
       <CampoTexto nombre="altura" etiqueta="Altura" requerido inputMode="numeric" maxLength={6} />
       <CampoTexto nombre="piso" etiqueta="Piso" maxLength={10} />
@@ -82,8 +100,26 @@ function Campos() {
         autoComplete="email"
         ayuda="Dirección donde querés recibir información."
       />
-      <CampoTexto nombre="codArea" etiqueta="Código de área" requerido inputMode="numeric" filtro={soloDigitos} maxLength={4} ayuda="sin 0" autoComplete="tel-area-code" />
-      <CampoTexto nombre="telefono" etiqueta="Teléfono" requerido inputMode="numeric" filtro={soloDigitos} maxLength={8} ayuda="sin 15" autoComplete="tel-local" />
+      <CampoTexto
+        nombre="codArea"
+        etiqueta="Código de área"
+        requerido
+        inputMode="numeric"
+        filtro={soloDigitos}
+        maxLength={4}
+        ayuda="sin 0"
+        autoComplete="tel-area-code"
+      />
+      <CampoTexto
+        nombre="telefono"
+        etiqueta="Teléfono"
+        requerido
+        inputMode="numeric"
+        filtro={soloDigitos}
+        maxLength={8}
+        ayuda="sin 15"
+        autoComplete="tel-local"
+      />
       <CamposPago />
     </Box>
   );

@@ -1,0 +1,244 @@
+// Step 1 rendered in a real enrolment actor with a fake API: labels, hints, every message of
+// SPEC §3, the conditionals, the autocompletes by keyboard, the date typed and picked, the
+// padrón check on blur, the catalogue failure with retry.
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MENSAJES } from '../../domain/index.js';
+import { PasoDatosPersonales } from '../../src/pasos/datos-personales/PasoDatosPersonales.js';
+import { apiFalsa, dependenciasFalsas, EspiaActor, renderizarConActor } from './enrolment.js';
+
+const caja = (nombre: string) => screen.getByRole('textbox', { name: nombre });
+const combo = (nombre: string) => screen.getByRole('combobox', { name: nombre });
+const select = (nombre: string) => screen.getByRole('combobox', { name: nombre }) as HTMLSelectElement;
+const mensajeDe = (el: HTMLElement) => document.getElementById(`${el.id}-error`)?.textContent ?? '';
+
+async function montar(deps = dependenciasFalsas()) {
+  const espia: Parameters<typeof EspiaActor>[0]['en'] = {};
+  const r = renderizarConActor(
+    <>
+      <EspiaActor en={espia} />
+      <PasoDatosPersonales />
+    </>,
+    { dependencias: deps },
+  );
+  // The catalogues arrive.
+  await screen.findByRole('option', { name: 'Responsable Monotributo' });
+  return { ...r, espia };
+}
+
+describe('Paso 1 — Datos personales', () => {
+  it('labels every field as SPEC §3 says, with its hints', async () => {
+    await montar();
+    for (const etiqueta of ['Fecha de nacimiento', 'Apellido y nombres', 'DNI', 'Matrícula', 'Altura', 'Piso', 'Dpto.', 'Otro', 'Email', 'Código de área', 'Teléfono'])
+      expect(caja(etiqueta)).toBeInTheDocument();
+    for (const etiqueta of ['Localidad', 'Calle']) expect(combo(etiqueta)).toHaveAttribute('aria-autocomplete', 'list');
+    for (const etiqueta of ['Condición ante el IVA', 'Forma de pago', 'Cobranza de honorarios']) expect(select(etiqueta).tagName).toBe('SELECT');
+    expect(caja('Código de área')).toHaveAccessibleDescription('sin 0');
+    expect(caja('Teléfono')).toHaveAccessibleDescription('sin 15');
+    expect(caja('Email')).toHaveAccessibleDescription(/recibir información/);
+    expect(combo('Calle')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' })).toBeInTheDocument();
+    expect(Array.from(select('Forma de pago').options).map((o) => o.text)).toEqual([
+      'Elegí una opción',
+      'Débito de mis honorarios profesionales',
+      'Débito de honorarios de un centro médico',
+      'Débito de caja de ahorro de la Mutual',
+      'Pago personal en la oficina de Servicios Sociales',
+      'Tarjeta de crédito',
+    ]);
+    expect(Array.from(select('Cobranza de honorarios').options).map((o) => o.value)).toEqual(['', 'CAJAMUTUAL', 'CHEQUE', 'TRANSFERENCIA']);
+  });
+
+  it('shows every message of the text fields', { timeout: 30_000 }, async () => {
+    const { user } = await montar();
+    const probar = async (etiqueta: string, texto: string, esperado: string) => {
+      const el = caja(etiqueta);
+      await user.clear(el);
+      if (texto) await user.type(el, texto);
+      await user.tab();
+      await waitFor(() => expect(mensajeDe(el)).toBe(esperado));
+      if (esperado) expect(el).toHaveAttribute('aria-invalid', 'true');
+    };
+    await probar('Fecha de nacimiento', '', MENSAJES.requerido);
+    await probar('Fecha de nacimiento', '30/02/1980', MENSAJES.fechaFormato);
+    await probar('Fecha de nacimiento', '01/01/2999', MENSAJES.fechaFutura);
+    await probar('Fecha de nacimiento', '31.12.1899', MENSAJES.fechaAnterior1900);
+    await probar('Fecha de nacimiento', '15-3-80', '');
+    expect(caja('Fecha de nacimiento')).toHaveValue('15/03/1980');
+    await probar('Apellido y nombres', '', MENSAJES.requerido);
+    await probar('DNI', '', MENSAJES.requerido);
+    await probar('DNI', '123456', MENSAJES.dni);
+    await probar('DNI', '123456789', MENSAJES.dni);
+    await probar('DNI', '30.111.222', '');
+    expect(caja('DNI')).toHaveValue('30111222');
+    await probar('Matrícula', '', MENSAJES.requerido);
+    await probar('Matrícula', '1234567890123', MENSAJES.matriculaLarga);
+    await probar('Altura', '', MENSAJES.requerido);
+    await probar('Altura', 'doce', MENSAJES.numero);
+    await probar('Altura', '0', MENSAJES.alturaRango);
+    await probar('Altura', '1234', '');
+    await probar('Email', '', MENSAJES.requerido);
+    await probar('Email', 'juan@', MENSAJES.email);
+    await probar('Código de área', '', MENSAJES.requerido);
+    await probar('Código de área', '0341', MENSAJES.codArea);
+    await probar('Código de área', '3', MENSAJES.codArea);
+    await probar('Código de área', '341', '');
+    await probar('Teléfono', '', MENSAJES.requerido);
+    await probar('Teléfono', '12345', MENSAJES.telefono);
+    await probar('Teléfono', '15-412-345', '');
+    expect(caja('Teléfono')).toHaveValue('15412345');
+    await probar('Código de área', '3464', '');
+    await waitFor(() => expect(mensajeDe(caja('Teléfono'))).toBe(MENSAJES.numeroInvalido));
+    await probar('Piso', '', '');
+  });
+
+  it('shows the messages of the selects when left unchosen', async () => {
+    const { user } = await montar();
+    for (const etiqueta of ['Condición ante el IVA', 'Forma de pago', 'Cobranza de honorarios']) {
+      await user.click(select(etiqueta));
+      await user.tab();
+      await waitFor(() => expect(mensajeDe(select(etiqueta))).toBe(MENSAJES.requerido));
+    }
+    await user.selectOptions(select('Condición ante el IVA'), 'Responsable Monotributo');
+    await waitFor(() => expect(mensajeDe(select('Condición ante el IVA'))).toBe(''));
+  });
+
+  it('shows Tarjeta (with logos) and Número de caja de ahorro only for their forma de pago, and clears them', { timeout: 20_000 }, async () => {
+    const { user, espia } = await montar();
+    expect(screen.queryByRole('group', { name: /Tarjeta/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Número de caja de ahorro' })).toBeNull();
+
+    await user.selectOptions(select('Forma de pago'), 'TARJETACREDITO');
+    const grupo = screen.getByRole('group', { name: /Tarjeta/ });
+    expect(within(grupo).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['VISA', 'MASTERCARD', 'MUTUAL']);
+    expect(within(grupo).getByRole('radio', { name: 'Visa' })).toBeInTheDocument();
+    expect(grupo.querySelectorAll('img[src="/tarjetas/visa.svg"], img[src="/tarjetas/mastercard.svg"], img[src="/tarjetas/mutual.svg"]')).toHaveLength(3);
+    await user.click(within(grupo).getByRole('radio', { name: 'Mastercard' }));
+    await user.tab();
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.tipoTarjetaCredito).toBe('MASTERCARD'));
+
+    await user.selectOptions(select('Forma de pago'), 'CAJAAHORRO');
+    expect(screen.queryByRole('radio')).toBeNull();
+    const nro = caja('Número de caja de ahorro');
+    await user.click(nro);
+    await user.tab();
+    await waitFor(() => expect(mensajeDe(nro)).toBe(MENSAJES.requerido));
+    await user.type(nro, '12a34');
+    expect(nro).toHaveValue('1234');
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.tipoTarjetaCredito).toBeNull());
+
+    await user.selectOptions(select('Forma de pago'), 'TARJETACREDITO');
+    expect(screen.getByRole('radio', { name: 'Mastercard' })).not.toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Visa' }));
+    await user.selectOptions(select('Forma de pago'), 'CTMPROF');
+    await user.selectOptions(select('Forma de pago'), 'TARJETACREDITO');
+    expect(screen.getByRole('radio', { name: 'Visa' })).not.toBeChecked();
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.nroCajaAhorro).toBe(''));
+    // Leaving the cards unchosen says so.
+    screen.getByRole('radio', { name: 'Visa' }).focus();
+    await user.tab();
+    await waitFor(() => expect(document.getElementById('datos-tipoTarjetaCredito-error')).toHaveTextContent(MENSAJES.tarjeta));
+  });
+
+  it('Localidad and Calle: keyboard picking, must-pick messages, Calle cleared and disabled by typing', async () => {
+    const { user, dependencias, espia } = await montar();
+    const localidad = combo('Localidad');
+    await user.type(localidad, 'xyz');
+    await user.tab();
+    await waitFor(() => expect(mensajeDe(localidad)).toBe(MENSAJES.localidadDeLista));
+
+    await user.clear(localidad);
+    await user.type(localidad, 'ROSA');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(localidad).toHaveValue('Rosario');
+    await waitFor(() => expect(combo('Calle')).toBeEnabled());
+    expect(dependencias.api.obtenerCalles).toHaveBeenCalledWith(1);
+
+    const calle = combo('Calle');
+    await user.type(calle, 'orono');
+    await screen.findByRole('option', { name: 'Bv. Oroño' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(calle).toHaveValue('Bv. Oroño');
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.calle).toEqual({ nombreCalle: 'Bv. Oroño' }));
+
+    await user.type(calle, 'x');
+    await user.tab();
+    await waitFor(() => expect(mensajeDe(calle)).toBe(MENSAJES.calleDeLista));
+
+    // Typing in Localidad clears and disables Calle.
+    await user.type(localidad, 'z');
+    expect(combo('Calle')).toBeDisabled();
+    expect(combo('Calle')).toHaveValue('');
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.localidad).toBeNull());
+  });
+
+  it('a locality without street catalogue accepts the typed street', async () => {
+    const { user, espia } = await montar();
+    await user.type(combo('Localidad'), 'acebal');
+    await user.keyboard('{ArrowDown}{Enter}');
+    const calle = await screen.findByRole('textbox', { name: 'Calle' });
+    expect(calle).toHaveAccessibleDescription(/no tiene calles cargadas/);
+    await user.type(calle, 'San Martín');
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.calle).toEqual({ nombreCalle: 'San Martín' }));
+  });
+
+  it('asks the padrón when DNI and Matrícula are both filled, and marks both when refused', async () => {
+    const { user, dependencias } = await montar();
+    await user.type(caja('DNI'), '30111222');
+    await user.tab();
+    expect(dependencias.api.comprobarDniMatricula).not.toHaveBeenCalled();
+    await user.type(caja('Matrícula'), '99999');
+    await user.tab();
+    await waitFor(() => expect(mensajeDe(caja('DNI'))).toBe(MENSAJES.dniMatricula));
+    expect(mensajeDe(caja('Matrícula'))).toBe(MENSAJES.dniMatricula);
+    expect(dependencias.api.comprobarDniMatricula).toHaveBeenCalledWith('30111222', '99999');
+
+    await user.clear(caja('Matrícula'));
+    await user.type(caja('Matrícula'), '12345');
+    expect(mensajeDe(caja('DNI'))).toBe('');
+    await user.tab();
+    await waitFor(() => expect(dependencias.api.comprobarDniMatricula).toHaveBeenCalledWith('30111222', '12345'));
+    expect(mensajeDe(caja('DNI'))).toBe('');
+  });
+
+  it('picks the date in the calendar: years around 2000, then months, then days', async () => {
+    const { user, espia } = await montar();
+    await user.click(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' }));
+    const calendario = screen.getByRole('dialog', { name: 'Calendario de fecha de nacimiento' });
+    // The focus goes into the calendar, on the year 2000.
+    await waitFor(() => expect(document.activeElement).toHaveClass('react-datepicker__year-text'));
+    expect(document.activeElement).toHaveTextContent('2000');
+    const anios = Array.from(calendario.querySelectorAll('.react-datepicker__year-text')).map((e) => e.textContent);
+    expect(anios).toContain('2000');
+    await user.click(within(calendario).getByText('1999'));
+    await user.click(calendario.querySelector<HTMLElement>('.react-datepicker__month-2')!);
+    await user.click(calendario.querySelector<HTMLElement>('.react-datepicker__day--015:not(.react-datepicker__day--outside-month)')!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(caja('Fecha de nacimiento')).toHaveValue('15/03/1999');
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.fechanac).toBe('1999-03-15'));
+    // Escape closes it and gives the focus back to its button.
+    await user.click(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' }));
+    await waitFor(() => expect(document.activeElement).toHaveClass('react-datepicker__year-text'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' })).toHaveFocus();
+  });
+
+  it('sends every change to the chart, which re-checks the step', async () => {
+    const { user, espia } = await montar();
+    await user.type(caja('Apellido y nombres'), 'Pérez');
+    await waitFor(() => expect(espia.actor!.getSnapshot().context.datos.apellidoynombre).toBe('Pérez'));
+    expect(espia.actor!.getSnapshot().context.datosValidos).toBe(false);
+  });
+
+  it('says when a catalogue failed and retries it', async () => {
+    const obtenerLocalidades = vi.fn().mockRejectedValueOnce(new Error('red')).mockResolvedValue([{ codigoLocalidad: 1, nombreLocalidad: 'Rosario' }]);
+    const deps = dependenciasFalsas({ api: apiFalsa({ obtenerLocalidades }) });
+    const { user } = renderizarConActor(<PasoDatosPersonales />, { dependencias: deps });
+    const alerta = await screen.findByRole('alert');
+    expect(alerta).toHaveTextContent('No se pudieron cargar las localidades');
+    await user.click(within(alerta).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(obtenerLocalidades).toHaveBeenCalledTimes(2);
+  });
+});
