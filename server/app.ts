@@ -27,7 +27,7 @@ export async function prepararBase(config: Config): Promise<Conexion> {
   const conexion = abrirBase(config);
   try {
     await migrar(conexion.db);
-    await sembrar(conexion.db, { demo: !config.production });
+    await sembrar(conexion.db, conexion.motor, { demo: !config.production });
   } catch (error) {
     await conexion.db.destroy();
     throw error;

@@ -2,8 +2,9 @@
 // server/seed/, and outside production an empty padrón gets the demo pairs (docs/operations.md).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { importarCatalogo, type TipoCatalogo } from './catalogos.js';
-import { comoNumero } from './conexion.js';
+import { comoNumero, type Motor } from './conexion.js';
 import type { Database, Db } from './esquema.js';
 
 const SEMILLAS: { tipo: TipoCatalogo; tabla: keyof Database; archivo: string }[] = [
@@ -26,7 +27,7 @@ async function vacia(db: Db, tabla: keyof Database): Promise<boolean> {
   return comoNumero(fila?.n) === 0;
 }
 
-export async function sembrar(db: Db, opciones: { demo: boolean }): Promise<void> {
+async function sembrarCatalogos(db: Db, opciones: { demo: boolean }): Promise<void> {
   for (const semilla of SEMILLAS) {
     if (!(await vacia(db, semilla.tabla))) continue;
     const texto = await readFile(fileURLToPath(new URL(`../seed/${semilla.archivo}`, import.meta.url)), 'utf8');
@@ -39,4 +40,21 @@ export async function sembrar(db: Db, opciones: { demo: boolean }): Promise<void
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/** Any fixed number: the key of the PostgreSQL advisory lock that serialises first starts. */
+const CLAVE_DE_BLOQUEO = 7_318_004;
+
+export async function sembrar(db: Db, motor: Motor, opciones: { demo: boolean }): Promise<void> {
+  if (motor === 'sqlite') return sembrarCatalogos(db, opciones);
+  // Several processes may start together on one PostgreSQL: only one seeds at a time, the others
+  // then find the tables filled.
+  await db.connection().execute(async (conexion) => {
+    await sql`select pg_advisory_lock(${CLAVE_DE_BLOQUEO})`.execute(conexion);
+    try {
+      await sembrarCatalogos(conexion, opciones);
+    } finally {
+      await sql`select pg_advisory_unlock(${CLAVE_DE_BLOQUEO})`.execute(conexion);
+    }
+  });
 }
