@@ -69,7 +69,7 @@ export function FilaDocumento({ documento }: { documento: Documento }) {
         {nombre ?? 'Ningún archivo elegido'}
       </Text>
       {rechazo && (
-        <Text id={`${id}-rechazo`} role="alert" gridColumn="1 / -1" fontSize="sm" color="fg.error">
+        <Text id={`${id}-rechazo`} role="alert" gridColumn="1 / -1" fontSize="sm" color="red.700">
           {rechazo}
         </Text>
       )}

@@ -42,7 +42,7 @@ export function PasoTerminos() {
       </Text>
       <HStack role="status" aria-live="polite" minH="6">
         {fallido && (
-          <Text color="fg.error">
+          <Text color="red.700">
             No se pudo enviar la solicitud. Tus datos siguen guardados: podés volver a presionar ENVIAR.
           </Text>
         )}

@@ -1,0 +1,227 @@
+// Helpers of the browser suites of steps 2–4 and the whole flow: real file fixtures, the physician
+// of the demo padrón typed into step 1, the documents chosen through the real file chooser, the
+// stored applications read back with `npm run solicitudes`, and request counters.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import type { Locator, Page, Request } from 'playwright-core';
+import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
+import { RAIZ } from './harness.js';
+
+// --- Fixtures: tiny but valid files, judged by their bytes on the server.
+
+function trozoPng(tipo: string, datos: Buffer): Buffer {
+  const largo = Buffer.alloc(4);
+  largo.writeUInt32BE(datos.length);
+  const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(cuerpo));
+  return Buffer.concat([largo, cuerpo, crc]);
+}
+
+/** A 2×2 RGB PNG; `semilla` changes a pixel so two fixtures differ in their SHA-256. */
+export function png(semilla = 0): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(2, 0);
+  ihdr.writeUInt32BE(2, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const filas = Buffer.from([0, semilla & 255, 0, 0, 255, 255, 255, 0, 0, 0, 0, 0, 255, 128, 128, 128]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    trozoPng('IHDR', ihdr),
+    trozoPng('IDAT', deflateSync(filas)),
+    trozoPng('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A 1×1 baseline JPEG. */
+export const jpeg = (): Buffer =>
+  Buffer.from(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////' +
+      '////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    'base64',
+  );
+
+/** A one-page PDF; `texto` goes into a comment so each document has its own hash. */
+export const pdf = (texto = ''): Buffer =>
+  Buffer.from(
+    `%PDF-1.4\n%${texto}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+
+export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+export interface Fixture {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** One distinct file per document: photos of the DNI, PDFs for the rest. */
+export function archivosDeSolicitud(conOpcional = true): Partial<Record<DocumentoKey, Fixture>> {
+  const archivos: Partial<Record<DocumentoKey, Fixture>> = {
+    DniAnverso: { name: 'dni frente.png', mimeType: 'image/png', buffer: png(7) },
+    DniReverso: { name: 'dni-dorso.JPG', mimeType: 'image/jpeg', buffer: jpeg() },
+  };
+  for (const { key, requerido } of DOCUMENTOS) {
+    if (archivos[key] || (!requerido && !conOpcional)) continue;
+    archivos[key] = { name: `${key.toLowerCase()}.pdf`, mimeType: 'application/pdf', buffer: pdf(key) };
+  }
+  return archivos;
+}
+
+/** The server's name for a stored document: `<key>.<extension of its content>`. */
+export const nombreServidor = (key: DocumentoKey, f: Fixture) =>
+  `${key}.${f.mimeType === 'image/png' ? 'png' : f.mimeType === 'image/jpeg' ? 'jpg' : 'pdf'}`;
+
+// --- Step 1: the physician of the demo padrón, typed as an applicant would.
+
+export const MEDICO = {
+  fechanac: '15/03/1980',
+  apellidoynombre: 'Pérez, Juan Carlos',
+  dni: '30111222',
+  matricula: '12345',
+  localidad: 'Rosario',
+  calle: 'Bv. Oroño',
+  altura: '1234',
+  piso: '3',
+  dpto: 'B',
+  email: 'jperez@example.com',
+  codArea: '341',
+  telefono: '4123456',
+  condicionIVA: 'Responsable Monotributo',
+  formaPago: 'Tarjeta de crédito',
+  tarjeta: 'Visa',
+  cobranza: 'Transferencia bancaria',
+};
+
+export const OTRA_MEDICA = {
+  ...MEDICO,
+  apellidoynombre: 'Gómez, Ana María',
+  dni: '28999888',
+  matricula: '6789',
+  email: 'agomez@example.com',
+};
+
+async function elegirDeCombobox(page: Page, etiqueta: string, texto: string) {
+  const caja = page.getByRole('combobox', { name: etiqueta, exact: true });
+  await caja.fill(texto);
+  await page.getByRole('option', { name: texto, exact: true }).click();
+  await esperarQue(async () => (await caja.inputValue()) === texto, `${etiqueta} = ${texto}`);
+}
+
+async function elegirDeLista(page: Page, etiqueta: string, opcion: string) {
+  await page.getByRole('combobox', { name: etiqueta, exact: true }).selectOption({ label: opcion });
+}
+
+/** A text field by its accessible name (the visible label without the asterisk). */
+export const texto = (page: Page | Locator, nombre: string) =>
+  page.getByRole('textbox', { name: nombre, exact: true });
+
+/** Fills step 1 and waits until SIGUIENTE may be pressed (DNI checked, 100 ms re-check done). */
+export async function completarDatos(page: Page, m = MEDICO) {
+  await texto(page, 'Fecha de nacimiento').fill(m.fechanac);
+  await texto(page, 'Apellido y nombres').fill(m.apellidoynombre);
+  await texto(page, 'DNI').fill(m.dni);
+  await texto(page, 'Matrícula').fill(m.matricula);
+  await elegirDeCombobox(page, 'Localidad', m.localidad);
+  await elegirDeCombobox(page, 'Calle', m.calle);
+  await texto(page, 'Altura').fill(m.altura);
+  await texto(page, 'Piso').fill(m.piso);
+  await texto(page, 'Dpto.').fill(m.dpto);
+  await texto(page, 'Email').fill(m.email);
+  await texto(page, 'Código de área').fill(m.codArea);
+  await texto(page, 'Teléfono').fill(m.telefono);
+  await elegirDeLista(page, 'Condición ante el IVA', m.condicionIVA);
+  await elegirDeLista(page, 'Forma de pago', m.formaPago);
+  await page.getByRole('radio', { name: m.tarjeta }).check();
+  await elegirDeLista(page, 'Cobranza de honorarios', m.cobranza);
+  await esperarQue(() => siguiente(page).isEnabled(), 'SIGUIENTE habilitado en el paso 1');
+}
+
+export const siguiente = (page: Page) => page.getByRole('button', { name: /^(SIGUIENTE|ENVIAR)$/ });
+export const volver = (page: Page) => page.getByRole('button', { name: 'VOLVER', exact: true });
+
+/** Landing → stepper: what a new applicant does first. */
+export async function abrirStepper(page: Page, url: string) {
+  await page.goto(`${url}/inicio`);
+  await page
+    .getByRole('button', { name: 'SIGUIENTE' })
+    .or(page.getByRole('link', { name: 'SIGUIENTE' }))
+    .click();
+  await page.waitForURL('**/stepper');
+}
+
+// --- Step 2.
+
+export const fila = (page: Page, key: DocumentoKey) => page.locator(`[data-documento="${key}"]`);
+
+/** Chooses a file through the real picker opened by "Subir <label>". */
+export async function elegirArchivo(page: Page, key: DocumentoKey, archivo: Fixture) {
+  const { label } = DOCUMENTOS.find((d) => d.key === key)!;
+  const [selector] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: `Subir ${label}`, exact: true }).click(),
+  ]);
+  await selector.setFiles(archivo);
+  await page.getByRole('button', { name: `Quitar ${label}`, exact: true }).waitFor();
+}
+
+export async function elegirTodos(page: Page, archivos: Partial<Record<DocumentoKey, Fixture>>) {
+  for (const [key, archivo] of Object.entries(archivos) as [DocumentoKey, Fixture][])
+    await elegirArchivo(page, key, archivo);
+}
+
+// --- Reading back and counting.
+
+export interface SolicitudGuardada {
+  numeroSolicitud: string;
+  creadaEn: string;
+  datosSocio: Record<string, unknown>;
+  adjuntos: { nombre: string; bytes: number; sha256: string }[];
+  equipos: Record<string, unknown>[];
+}
+
+/** `npm run solicitudes` against the server's data directory, parsed. */
+export async function leerSolicitudes(dataDir: string): Promise<SolicitudGuardada[]> {
+  const salida = await new Promise<string>((resolve, reject) => {
+    const p = spawn('npm', ['run', '--silent', 'solicitudes'], {
+      cwd: RAIZ,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    p.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    p.on('error', reject);
+    p.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`npm run solicitudes: ${code}\n${err}`)),
+    );
+  });
+  return salida
+    .split('\n')
+    .filter((l) => l.trim().startsWith('{'))
+    .map((l) => JSON.parse(l) as SolicitudGuardada);
+}
+
+/** Counts the requests to an API path (e.g. `solicitud/crear`) the page sends. */
+export function contarPedidos(page: Page, ruta: string) {
+  const vistos: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`/api/v2/${ruta}`) && r.method() !== 'GET') vistos.push(r);
+  });
+  return () => vistos.length;
+}
+
+export const pausa = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `condicion` holds (usable in beforeAll, where expect.poll is not). */
+export async function esperarQue(condicion: () => Promise<boolean>, descripcion: string, plazoMs = 10_000) {
+  const limite = Date.now() + plazoMs;
+  while (!(await condicion())) {
+    if (Date.now() > limite) throw new Error(`No ocurrió a tiempo: ${descripcion}`);
+    await pausa(50);
+  }
+}
