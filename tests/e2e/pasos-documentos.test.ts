@@ -79,6 +79,31 @@ describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
     await page.context().close();
   });
 
+  it('works with the keyboard alone: Enter opens the picker, focus stays on the row as SUBIR turns into Quitar', async () => {
+    const page = await alPaso2();
+    const subir = page.getByRole('button', { name: 'Subir Foto DNI (frente)', exact: true });
+    await subir.focus();
+    const [selector] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(selector.isMultiple()).toBe(false);
+    expect(await selector.element().getAttribute('accept')).toContain('image/*');
+    await selector.setFiles(archivosDeSolicitud().DniAnverso!);
+    const quitar = page.getByRole('button', { name: 'Quitar Foto DNI (frente)', exact: true });
+    await quitar.waitFor();
+    expect(await quitar.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Visible focus (WCAG 2.4.7).
+    expect(await quitar.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('Enter');
+    await subir.waitFor();
+    expect(await subir.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await fila(page, 'DniAnverso').innerText()).toContain('Ningún archivo elegido');
+    // Tab moves on to the next row's button: the hidden inputs are not in the way.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Subir Foto DNI (dorso)',
+    );
+    await page.context().close();
+  });
+
   it('refuses, before sending, a file over 10 MiB and a foreign type, next to its row', async () => {
     const page = await alPaso2();
     const adjuntar = contarPedidos(page, 'archivos/adjuntar');
