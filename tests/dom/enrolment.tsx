@@ -2,6 +2,7 @@
 // small fixtures, storage is in memory, navigation and snackbars are recorded.
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
+import { DATOS_VACIOS, type FormDatosSocio } from '../../machines/index.js';
 import type { Calle, CondicionIva, Localidad, TipoAparato } from '../../domain/index.js';
 import { almacenesEnMemoria } from '../../src/estado/almacen.js';
 import type { Api, Dependencias } from '../../src/estado/implementaciones.js';
@@ -20,6 +21,26 @@ export const CONDICIONES: CondicionIva[] = [
   { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
 ];
 export const APARATOS: TipoAparato[] = [{ codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' }];
+
+/** A valid step 1 with the demo padrón pair. */
+export const DATOS_COMPLETOS: FormDatosSocio = {
+  ...DATOS_VACIOS,
+  fechanac: '1980-03-15',
+  apellidoynombre: 'Pérez, Juan Carlos',
+  dni: '30111222',
+  matricula: '12345',
+  localidad: LOCALIDADES[0]!,
+  textoLocalidad: 'Rosario',
+  calle: CALLES_ROSARIO[0]!,
+  textoCalle: 'Bv. Oroño',
+  altura: '1234',
+  email: 'jperez@example.com',
+  codArea: '341',
+  telefono: '4123456',
+  condicionIVA: CONDICIONES[1]!,
+  formaPago: 'CTMPROF',
+  cobranzaHonorarios: 'TRANSFERENCIA',
+};
 
 /** The demo padrón pair of SPEC §10. */
 export const PAR_VALIDO = { dni: '30111222', matricula: '12345' };

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { DOCUMENTOS, type DocumentoKey } from '../../../domain/index.js';
-import { DATOS_VACIOS, type FormDatosSocio } from '../../../machines/index.js';
+import { DATOS_VACIOS } from '../../../machines/index.js';
 import { almacenesEnMemoria } from '../../../src/estado/almacen.js';
 import { CLAVE_BORRADOR, cargarBorrador, persistirBorrador } from '../../../src/estado/borrador.js';
 import {
@@ -13,26 +13,8 @@ import {
   maquinaConImplementaciones,
   type Dependencias,
 } from '../../../src/estado/implementaciones.js';
-import { apiFalsa, CALLES_ROSARIO, CONDICIONES, dependenciasFalsas, LOCALIDADES } from '../enrolment.js';
+import { apiFalsa, CALLES_ROSARIO, DATOS_COMPLETOS, dependenciasFalsas, LOCALIDADES } from '../enrolment.js';
 
-export const DATOS_COMPLETOS: FormDatosSocio = {
-  ...DATOS_VACIOS,
-  fechanac: '1980-03-15',
-  apellidoynombre: 'Pérez, Juan Carlos',
-  dni: '30111222',
-  matricula: '12345',
-  localidad: LOCALIDADES[0]!,
-  textoLocalidad: 'Rosario',
-  calle: CALLES_ROSARIO[0]!,
-  textoCalle: 'Bv. Oroño',
-  altura: '1234',
-  email: 'jperez@example.com',
-  codArea: '341',
-  telefono: '4123456',
-  condicionIVA: CONDICIONES[1]!,
-  formaPago: 'CTMPROF',
-  cobranzaHonorarios: 'TRANSFERENCIA',
-};
 
 const arrancar = (deps: Dependencias, snapshot?: unknown) => {
   const actor = createActor(maquinaConImplementaciones(deps), snapshot ? { snapshot: snapshot as never, input: undefined } : { input: undefined });
