@@ -5,12 +5,12 @@
 import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { esDocumentoKey } from '../../../domain/index.js';
+import { esDocumentoKey, type ExtensionAceptada } from '../../../domain/index.js';
 import { detectarTipo } from '../../archivos/tipo.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
 import type { Recibido } from '../../servicios/documentos.js';
-import type { DocumentStore } from '../../storage/almacen.js';
+import type { DocumentStore, DocumentoPreparado } from '../../storage/almacen.js';
 
 /** `<key>.<ext>`, letters and digits only: no paths, no traversal, no hidden names. */
 const NOMBRE_DE_PARTE = /^([A-Za-z]{1,60})(?:\.[A-Za-z0-9]{1,10})?$/;
@@ -44,17 +44,24 @@ async function recibirParte(parte: MultipartFile, almacen: DocumentStore, vistas
   vistas.add(clave);
 
   const preparado = await almacen.preparar(parte.file);
+  const juicio = await juzgar(parte, preparado);
+  if (juicio instanceof ErrorHttp) {
+    await almacen.descartar(preparado);
+    return juicio;
+  }
+  recibidos.push({ clave, extension: juicio, preparado });
+  return null;
+}
+
+/** The detected extension of a staged part, or why it is refused. */
+async function juzgar(parte: MultipartFile, preparado: DocumentoPreparado): Promise<ExtensionAceptada | ErrorHttp> {
   // The plugin stops at the size limit without failing the stream: check, or keep a cut file.
   if (parte.file.truncated) {
-    await almacen.descartar(preparado);
     return new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande(parte.filename));
   }
-  recibidos.push({ clave, extension: 'pdf', preparado });
   if (preparado.bytes === 0) return invalido(MENSAJES_HTTP.archivoVacio(parte.filename));
   const extension = await detectarTipo(preparado.rutaTemporal);
-  if (!extension) return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
-  recibidos[recibidos.length - 1] = { clave, extension, preparado };
-  return null;
+  return extension ?? new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
 }
 
 export async function recibirArchivos(request: FastifyRequest, almacen: DocumentStore): Promise<Recibido[]> {
