@@ -51,6 +51,8 @@ export const MENSAJES_HTTP = {
   archivoVacio: (nombre: string) => `El archivo ${nombre} está vacío.`,
   tipoNoAceptado: (nombre: string) =>
     `El archivo ${nombre} no es una imagen, un PDF ni un documento de Word (.doc o .docx).`,
+  imagenEnorme: (nombre: string) =>
+    `La imagen ${nombre} no se puede leer o tiene demasiados píxeles (máximo 120 megapíxeles).`,
   documentoDesconocido: (nombre: string) => `No reconocemos el documento "${nombre}".`,
   nombreInvalido: 'Cada archivo debe llamarse <documento>.<extensión>, por ejemplo DniAnverso.jpg.',
   campoInesperado: 'La solicitud solo admite archivos en el campo "file".',

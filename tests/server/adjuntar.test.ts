@@ -99,6 +99,8 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     ['una bomba zip con forma de docx', 'TituloMedico.docx', archivos.bombaZip(), 415],
     ['un contenedor CFB que no es Word', 'TituloMedico.doc', archivos.doc(false), 415],
     ['un archivo vacío', 'DniAnverso.jpg', Buffer.alloc(0), 400],
+    ['un PNG que declara 100000×100000 píxeles', 'DniAnverso.png', archivos.png(100_000, 100_000), 415],
+    ['un JPEG cortado antes de su cabecera de imagen', 'DniAnverso.jpg', archivos.jpeg().subarray(0, 30), 415],
   ])('rechaza %s (%s) sin guardar nada', async (_caso, nombre, contenido, status) => {
     const antes = await estado(ctx);
     const nav = await ctx.navegador().abrir();

@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { esDocumentoKey, type ExtensionAceptada } from '../../../domain/index.js';
+import { dimensiones, dimensionesAceptables } from '../../archivos/dimensiones.js';
 import { detectarTipo } from '../../archivos/tipo.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
@@ -61,7 +62,14 @@ async function juzgar(parte: MultipartFile, preparado: DocumentoPreparado): Prom
   }
   if (preparado.bytes === 0) return invalido(MENSAJES_HTTP.archivoVacio(parte.filename));
   const extension = await detectarTipo(preparado.rutaTemporal);
-  return extension ?? new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
+  if (!extension) return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
+  if (
+    (extension === 'png' || extension === 'gif' || extension === 'jpg' || extension === 'webp') &&
+    !dimensionesAceptables(await dimensiones(preparado.rutaTemporal, extension))
+  ) {
+    return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.imagenEnorme(parte.filename));
+  }
+  return extension;
 }
 
 export async function recibirArchivos(request: FastifyRequest, almacen: DocumentStore): Promise<Recibido[]> {

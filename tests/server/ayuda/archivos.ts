@@ -11,11 +11,11 @@ function trozoPng(tipo: string, datos: Buffer): Buffer {
   return Buffer.concat([largo, cuerpo, crc]);
 }
 
-/** A 1×1 grey PNG. */
-export function png(): Buffer {
+/** A grey PNG of 1×1 (or declaring any other size: a pixel bomb). */
+export function png(ancho = 1, alto = 1): Buffer {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(1, 0);
-  ihdr.writeUInt32BE(1, 4);
+  ihdr.writeUInt32BE(ancho, 0);
+  ihdr.writeUInt32BE(alto, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
   return Buffer.concat([
