@@ -10,7 +10,7 @@ import { iniciarServidor } from './comun/servidor.js';
 import { solicitudCompleta } from './comun/solicitud.js';
 
 async function medirMotor(informe: Informe, motor: 'SQLite' | 'PostgreSQL', total: number, env: Record<string, string>) {
-  const servidor = await iniciarServidor({ capturarSalida: false, env: { DNI_CHECK_MAX: '100000', ...env } });
+  const servidor = await iniciarServidor({ capturarSalida: false, env });
   try {
     await enParalelo(16, 16, (i) => solicitudCompleta(servidor.url, i)); // warm-up
     const inicio = performance.now();

@@ -3,10 +3,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DOCUMENTOS_REQUERIDOS, type DocumentoKey } from '../../../domain/index.js';
 
+// Real headers, so the server can read what it checks (type, and an image's declared size):
+// a JFIF JPEG with its 16×16 frame header, a PDF, a 16×16 GIF.
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0', 'latin1'),
+  Buffer.from([0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+  Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03, 0x01, 0x11, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+]);
+const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([0x10, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00])]);
+
 const CABECERAS: { ext: string; bytes: Buffer }[] = [
-  { ext: 'jpg', bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]) },
+  { ext: 'jpg', bytes: JPEG },
   { ext: 'pdf', bytes: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1') },
-  { ext: 'gif', bytes: Buffer.from('GIF89a', 'latin1') },
+  { ext: 'gif', bytes: GIF },
 ];
 
 export interface Documento {
