@@ -10,7 +10,8 @@ import { RutaStepper } from './rutas.js';
 
 function Cargando() {
   return (
-    <Box role="status" minH="60vh" display="flex" alignItems="center" justifyContent="center">
+    // A full screen tall: the footer starts below the fold, so the form arriving shifts nothing.
+    <Box role="status" minH="100dvh" display="flex" alignItems="center" justifyContent="center">
       <Spinner size="lg" />
       <Box as="span" srOnly>
         Cargando…

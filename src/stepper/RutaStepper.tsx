@@ -23,7 +23,7 @@ export default function RutaStepper() {
 
   if (!restaurado)
     return (
-      <Box role="status" minH="60vh" display="flex" alignItems="center" justifyContent="center">
+      <Box role="status" minH="100dvh" display="flex" alignItems="center" justifyContent="center">
         <Spinner size="lg" />
         <chakra.span srOnly>Cargando el formulario…</chakra.span>
       </Box>

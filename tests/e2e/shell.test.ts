@@ -93,6 +93,29 @@ describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
     await page.context().close();
   });
 
+  it('nothing shifts while the landing and the form load (CLS < 0.1)', async () => {
+    for (const ruta of ['/inicio', '/stepper']) {
+      const page = await newPage(browser, { width: 390, height: 844 });
+      await page.goto(servidor.url + ruta);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      if (ruta === '/stepper') await page.getByRole('textbox', { name: 'Fecha de nacimiento' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const cls = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((lista) => {
+              for (const e of lista.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+                if (!e.hadRecentInput) total += e.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      expect(cls, ruta).toBeLessThan(0.1);
+      await page.context().close();
+    }
+  });
+
   it('at 360 px wide no page scrolls sideways', async () => {
     for (const ruta of ['/inicio', '/stepper', '/completado']) {
       const page = await abrir(ruta, { width: 360, height: 740 });

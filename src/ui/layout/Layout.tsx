@@ -7,7 +7,7 @@ import { PiePagina } from './PiePagina.js';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <Box minH="100dvh" display="flex" flexDirection="column" overflowX="clip">
+    <Box minH="100dvh" display="flex" flexDirection="column">
       <Encabezado />
       <chakra.main id="contenido" tabIndex={-1} flex="1" w="full" maxW="4xl" mx="auto" px={{ base: '3', md: '8' }} py="6" outline="none">
         {children}
