@@ -2,7 +2,12 @@
 // Validates the CSV and replaces that catalogue in one transaction, reporting accepted and
 // rejected rows with the reason. --estricto refuses the whole file when any row is rejected.
 import { readFile } from 'node:fs/promises';
-import { ErrorDeFormato, TIPOS_CATALOGO, importarCatalogo, type TipoCatalogo } from '../server/db/catalogos.js';
+import {
+  ErrorDeFormato,
+  TIPOS_CATALOGO,
+  importarCatalogo,
+  type TipoCatalogo,
+} from '../server/db/catalogos.js';
 import { ejecutar } from './cli.js';
 
 const argumentos = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -26,7 +31,8 @@ await ejecutar(async (db) => {
     const r = await importarCatalogo(db, tipo as TipoCatalogo, texto, { estricto });
     console.log(`${r.catalogo}: ${r.aceptadas} filas aceptadas, ${r.rechazadas.length} rechazadas.`);
     for (const rechazo of r.rechazadas) console.log(`  rechazada línea ${rechazo.linea}: ${rechazo.motivo}`);
-    if (r.callesEliminadas) console.log(`  ${r.callesEliminadas} calles eliminadas (su localidad ya no está en el catálogo).`);
+    if (r.callesEliminadas)
+      console.log(`  ${r.callesEliminadas} calles eliminadas (su localidad ya no está en el catálogo).`);
     console.log(r.aplicado ? 'Catálogo reemplazado.' : 'No se modificó el catálogo.');
     return r.aplicado ? 0 : 1;
   } catch (error) {

@@ -17,11 +17,21 @@ await ejecutar(async (db, config) => {
     const adjuntos = await db
       .selectFrom('solicitud_documentos')
       .innerJoin('documentos', 'documentos.id', 'solicitud_documentos.documento_id')
-      .select(['solicitud_documentos.nombre as nombre', 'documentos.bytes as bytes', 'documentos.sha256 as sha256', 'documentos.archivo as archivo'])
+      .select([
+        'solicitud_documentos.nombre as nombre',
+        'documentos.bytes as bytes',
+        'documentos.sha256 as sha256',
+        'documentos.archivo as archivo',
+      ])
       .where('solicitud_documentos.solicitud_id', '=', s.id)
       .orderBy('solicitud_documentos.nombre')
       .execute();
-    const equipos = await db.selectFrom('equipos').selectAll().where('solicitud_id', '=', s.id).orderBy('orden').execute();
+    const equipos = await db
+      .selectFrom('equipos')
+      .selectAll()
+      .where('solicitud_id', '=', s.id)
+      .orderBy('orden')
+      .execute();
     const linea = {
       numeroSolicitud: s.numero,
       creadaEn: s.creada_en,
@@ -33,7 +43,10 @@ await ejecutar(async (db, config) => {
         ...(conRutas ? { ruta: path.join(config.dataDir, 'documentos', a.archivo) } : {}),
       })),
       equipos: equipos.map((e) => ({
-        tipoAparato: { codigotipoaparato: Number(e.codigo_tipo_aparato), nombretipoaparato: e.nombre_tipo_aparato },
+        tipoAparato: {
+          codigotipoaparato: Number(e.codigo_tipo_aparato),
+          nombretipoaparato: e.nombre_tipo_aparato,
+        },
         marca: e.marca,
         modelo: e.modelo,
         anioFabricacion: Number(e.anio_fabricacion),

@@ -12,6 +12,8 @@ import { migrar } from './db/migraciones.js';
 import { sembrar } from './db/semillas.js';
 import { esquemaError } from './errores.js';
 import { antifalsificacion } from './plugins/antifalsificacion.js';
+import { baseDeDatos } from './plugins/base-de-datos.js';
+import { documentos } from './plugins/documentos.js';
 import { errores } from './plugins/errores.js';
 import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
@@ -20,7 +22,6 @@ import { spa } from './plugins/spa.js';
 import { serializadores } from './registro.js';
 import { rutasApiV2 } from './routes/index.js';
 import { rutaSalud } from './routes/salud.js';
-import { almacenEnDisco } from './storage/disco.js';
 
 /** Opens the database and brings it up to date: migrations, then first-start seeds. */
 export async function prepararBase(config: Config): Promise<Conexion> {
@@ -45,48 +46,57 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: serializadores, ...(opciones.destinoLog ? { stream: opciones.destinoLog } : {}) },
+        : {
+            level: config.logLevel,
+            serializers: serializadores,
+            ...(opciones.destinoLog ? { stream: opciones.destinoLog } : {}),
+          },
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 256 * 1024,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true } },
-  });
-
-  const { db, motor } = await prepararBase(config);
-  app.decorate('config', config);
-  app.decorate('db', db);
-  app.decorate('motor', motor);
-  app.decorate('documentos', almacenEnDisco(config.dataDir));
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
-
-  app.addSchema(esquemaError);
-  await app.register(cookie);
-  await app.register(seguridad, { production: config.production });
-  await app.register(errores);
-  await app.register(limites);
-  await app.register(antifalsificacion, { production: config.production });
-  await app.register(multipart, {
-    throwFileSizeLimit: false, // checked by hand (part.file.truncated) to answer 413 and keep nothing
-    preservePath: true, // see the client's raw file name, so a traversal attempt is refused, not trimmed
-    limits: {
-      fileSize: TAMANIO_MAXIMO_ARCHIVO,
-      files: DOCUMENTOS.length,
-      parts: DOCUMENTOS.length + 4,
-      fields: 4,
-      fieldSize: 1024,
-      fieldNameSize: 100,
-      headerPairs: 50,
+    ajv: {
+      customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true },
     },
   });
-  await app.register(openapi);
-  await app.register(rutasApiV2, { prefix: '/api/v2' });
-  await app.register(rutaSalud);
-  await app.register(openapiUi);
-  await app.register(spa, { clientDir: config.clientDir });
+
+  const conexion = await prepararBase(config);
+  try {
+    app.decorate('config', config);
+    await app.register(baseDeDatos, { conexion });
+    await app.register(documentos, { dataDir: config.dataDir });
+
+    app.addSchema(esquemaError);
+    await app.register(cookie);
+    await app.register(seguridad, { production: config.production });
+    await app.register(errores);
+    await app.register(limites);
+    await app.register(antifalsificacion, { production: config.production });
+    await app.register(multipart, {
+      throwFileSizeLimit: false, // checked by hand (part.file.truncated) to answer 413 and keep nothing
+      preservePath: true, // see the client's raw file name, so a traversal attempt is refused, not trimmed
+      limits: {
+        fileSize: TAMANIO_MAXIMO_ARCHIVO,
+        files: DOCUMENTOS.length,
+        parts: DOCUMENTOS.length + 4,
+        fields: 4,
+        fieldSize: 1024,
+        fieldNameSize: 100,
+        headerPairs: 50,
+      },
+    });
+    await app.register(openapi);
+    await app.register(rutasApiV2, { prefix: '/api/v2' });
+    await app.register(rutaSalud);
+    await app.register(openapiUi);
+    await app.register(spa, { clientDir: config.clientDir });
+  } catch (error) {
+    // A plugin failed to load: release the database before reporting it.
+    await app.close().catch(() => {});
+    await conexion.db.destroy().catch(() => {});
+    throw error;
+  }
   return app;
 }

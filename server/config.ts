@@ -40,7 +40,8 @@ function entero(env: Env, nombre: string, porDefecto: number, min: number, max: 
   if (crudo === undefined || crudo === '') return porDefecto;
   if (!/^\d+$/.test(crudo)) throw new ConfigError(nombre, `debe ser un número entero (recibido "${crudo}").`);
   const valor = Number(crudo);
-  if (valor < min || valor > max) throw new ConfigError(nombre, `debe estar entre ${min} y ${max} (recibido ${valor}).`);
+  if (valor < min || valor > max)
+    throw new ConfigError(nombre, `debe estar entre ${min} y ${max} (recibido ${valor}).`);
   return valor;
 }
 
@@ -60,13 +61,19 @@ function urlDeBase(env: Env): string | null {
   try {
     url = new URL(crudo);
   } catch {
-    throw new ConfigError('DATABASE_URL', 'no es una URL válida (se espera postgres://usuario@host:puerto/base).');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'no es una URL válida (se espera postgres://usuario@host:puerto/base).',
+    );
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     throw new ConfigError('DATABASE_URL', `debe empezar con postgres:// (recibido ${url.protocol}//).`);
   }
   if (!url.hostname || url.pathname.length <= 1) {
-    throw new ConfigError('DATABASE_URL', 'debe indicar host y base de datos (postgres://usuario@host:puerto/base).');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'debe indicar host y base de datos (postgres://usuario@host:puerto/base).',
+    );
   }
   return crudo;
 }
@@ -74,14 +81,20 @@ function urlDeBase(env: Env): string | null {
 function proxies(env: Env): string[] {
   const crudo = env.TRUST_PROXY?.trim();
   if (!crudo) return [];
-  const lista = crudo.split(',').map((s) => s.trim()).filter(Boolean);
+  const lista = crudo
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of lista) {
     const [direccion, prefijo, ...resto] = item.split('/');
     const version = isIP(direccion ?? '');
     const prefijoValido =
       prefijo === undefined || (/^\d+$/.test(prefijo) && Number(prefijo) <= (version === 6 ? 128 : 32));
     if (!version || !prefijoValido || resto.length > 0) {
-      throw new ConfigError('TRUST_PROXY', `debe ser una lista de direcciones IP o rangos CIDR separados por comas (recibido "${item}").`);
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `debe ser una lista de direcciones IP o rangos CIDR separados por comas (recibido "${item}").`,
+      );
     }
   }
   return lista;
@@ -90,7 +103,8 @@ function proxies(env: Env): string[] {
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const nodeEnv = unoDe(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const host = env.HOST?.trim() || '0.0.0.0';
-  if (!isIP(host) && !/^[A-Za-z0-9.-]+$/.test(host)) throw new ConfigError('HOST', `no es una dirección válida (recibido "${host}").`);
+  if (!isIP(host) && !/^[A-Za-z0-9.-]+$/.test(host))
+    throw new ConfigError('HOST', `no es una dirección válida (recibido "${host}").`);
   const dataDir = env.DATA_DIR?.trim() || './data';
   if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', 'no es una ruta válida.');
   return {
@@ -101,7 +115,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     nodeEnv,
     production: nodeEnv === 'production',
     trustProxy: proxies(env),
-    logLevel: unoDe(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    logLevel: unoDe(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
     dniCheckMax: entero(env, 'DNI_CHECK_MAX', 30, 1, 100_000),
     dniCheckWindowMinutes: entero(env, 'DNI_CHECK_WINDOW_MINUTES', 10, 1, 24 * 60),
     writeMaxPerHour: entero(env, 'WRITE_MAX_PER_HOUR', 120, 1, 1_000_000),

@@ -30,7 +30,9 @@ export class ErrorHttp extends Error {
   }
 
   cuerpo(): ErrorApi {
-    return this.fields ? { error: this.codigo, message: this.message, fields: this.fields } : { error: this.codigo, message: this.message };
+    return this.fields
+      ? { error: this.codigo, message: this.message, fields: this.fields }
+      : { error: this.codigo, message: this.message };
   }
 }
 
@@ -60,7 +62,8 @@ export const MENSAJES_HTTP = {
   documentoRepetido: (clave: string) => `El documento ${clave} se envió más de una vez.`,
   demasiadosArchivos: 'Se enviaron demasiados archivos en una sola solicitud.',
   noMultipart: 'Los archivos deben enviarse como multipart/form-data.',
-  adjuntoAjeno: (nombre: string) => `El adjunto ${nombre} no corresponde a los archivos subidos en esta solicitud.`,
+  adjuntoAjeno: (nombre: string) =>
+    `El adjunto ${nombre} no corresponde a los archivos subidos en esta solicitud.`,
 } as const;
 
 /** JSON schema of the error body, declared on every route's 4xx/5xx answers. */

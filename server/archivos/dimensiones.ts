@@ -53,7 +53,10 @@ async function webp(fh: FileHandle): Promise<Dimensiones | null> {
 }
 
 /** The declared size of a png, gif, jpg or webp; null when the header cannot be read. */
-export async function dimensiones(ruta: string, extension: 'png' | 'gif' | 'jpg' | 'webp'): Promise<Dimensiones | null> {
+export async function dimensiones(
+  ruta: string,
+  extension: 'png' | 'gif' | 'jpg' | 'webp',
+): Promise<Dimensiones | null> {
   const fh = await open(ruta, 'r');
   try {
     if (extension === 'png') {
@@ -72,4 +75,9 @@ export async function dimensiones(ruta: string, extension: 'png' | 'gif' | 'jpg'
 }
 
 export const dimensionesAceptables = (d: Dimensiones | null): boolean =>
-  d !== null && d.ancho > 0 && d.alto > 0 && d.ancho <= MAXIMO_LADO && d.alto <= MAXIMO_LADO && d.ancho * d.alto <= MAXIMO_PIXELES;
+  d !== null &&
+  d.ancho > 0 &&
+  d.alto > 0 &&
+  d.ancho <= MAXIMO_LADO &&
+  d.alto <= MAXIMO_LADO &&
+  d.ancho * d.alto <= MAXIMO_PIXELES;

@@ -29,7 +29,8 @@ export function esDocx(ruta: string, limites = LIMITES_DOCX): Promise<boolean> {
         const sospechosa =
           entrada.uncompressedSize > 1024 * 1024 &&
           entrada.uncompressedSize / Math.max(1, entrada.compressedSize) > limites.proporcion;
-        if (entradas > limites.entradas || total > limites.bytesDescomprimidos || sospechosa) return terminar(false);
+        if (entradas > limites.entradas || total > limites.bytesDescomprimidos || sospechosa)
+          return terminar(false);
         if (entrada.fileName === 'word/document.xml') documento = true;
         if (entrada.fileName === '[Content_Types].xml') tiposDeContenido = true;
         zip.readEntry();

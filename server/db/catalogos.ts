@@ -43,13 +43,15 @@ const nombre = (texto: string | undefined, max = 100): string | null => {
   return limpio.length > 0 && limpio.length <= max ? limpio : null;
 };
 
-const codigoYNombre = (colCodigo: string, colNombre: string): Lector => (v) => {
-  const c = codigo(v[colCodigo]);
-  if (c === null) return `${colCodigo} debe ser un entero positivo`;
-  const n = nombre(v[colNombre]);
-  if (n === null) return `${colNombre} vacío o de más de 100 caracteres`;
-  return { codigo: c, nombre: n };
-};
+const codigoYNombre =
+  (colCodigo: string, colNombre: string): Lector =>
+  (v) => {
+    const c = codigo(v[colCodigo]);
+    if (c === null) return `${colCodigo} debe ser un entero positivo`;
+    const n = nombre(v[colNombre]);
+    if (n === null) return `${colNombre} vacío o de más de 100 caracteres`;
+    return { codigo: c, nombre: n };
+  };
 
 const DEFINICIONES: Record<TipoCatalogo, Definicion> = {
   localidades: {
@@ -94,7 +96,8 @@ const DEFINICIONES: Record<TipoCatalogo, Definicion> = {
       if (!/^\d{7,8}$/.test(dni)) return 'dni debe tener 7 u 8 dígitos';
       const matricula = (v.matricula ?? '').trim();
       if (matricula.length === 0 || matricula.length > 12) return 'matricula vacía o de más de 12 caracteres';
-      const circ = v.circunscripcion === undefined || v.circunscripcion.trim() === '' ? 1 : codigo(v.circunscripcion);
+      const circ =
+        v.circunscripcion === undefined || v.circunscripcion.trim() === '' ? 1 : codigo(v.circunscripcion);
       if (circ === null) return 'circunscripcion debe ser un entero positivo';
       return { dni, matricula, circunscripcion: circ };
     },
@@ -123,7 +126,10 @@ function validar(tipo: TipoCatalogo, texto: string, contexto: Contexto) {
   const vistas = new Map<string, number>();
   for (const fila of filas) {
     if (fila.valores.length !== encabezado.length) {
-      rechazadas.push({ linea: fila.linea, motivo: `se esperaban ${encabezado.length} columnas y hay ${fila.valores.length}` });
+      rechazadas.push({
+        linea: fila.linea,
+        motivo: `se esperaban ${encabezado.length} columnas y hay ${fila.valores.length}`,
+      });
       continue;
     }
     const valores: Record<string, string> = {};
@@ -165,17 +171,28 @@ export async function importarCatalogo(
       contexto.localidades = new Set(filas.map((f) => Number(f.codigo)));
     }
     const { aceptadas, rechazadas } = validar(tipo, texto, contexto);
-    const resultado: ResultadoImportacion = { catalogo: tipo, aceptadas: aceptadas.length, rechazadas, aplicado: false };
+    const resultado: ResultadoImportacion = {
+      catalogo: tipo,
+      aceptadas: aceptadas.length,
+      rechazadas,
+      aplicado: false,
+    };
     if (aceptadas.length === 0 || (opciones.estricto && rechazadas.length > 0)) return resultado;
 
     await trx.deleteFrom(def.tabla).execute();
     for (let i = 0; i < aceptadas.length; i += LOTE) {
       // The rows were built by the definition above for this very table.
-      await trx.insertInto(def.tabla).values(aceptadas.slice(i, i + LOTE) as never).execute();
+      await trx
+        .insertInto(def.tabla)
+        .values(aceptadas.slice(i, i + LOTE) as never)
+        .execute();
     }
     if (tipo === 'localidades') {
       const codigos = aceptadas.map((f) => Number(f.codigo));
-      const borradas = await trx.deleteFrom('calles').where('codigo_localidad', 'not in', codigos).executeTakeFirst();
+      const borradas = await trx
+        .deleteFrom('calles')
+        .where('codigo_localidad', 'not in', codigos)
+        .executeTakeFirst();
       resultado.callesEliminadas = Number(borradas.numDeletedRows);
     }
     resultado.aplicado = true;

@@ -38,7 +38,9 @@ export function abrirBase(opciones: { dataDir: string; databaseUrl: string | nul
 /** Unique-constraint violations look different on each engine. */
 export function esViolacionDeUnicidad(error: unknown): boolean {
   const codigo = (error as { code?: unknown } | null)?.code;
-  return codigo === '23505' || codigo === 'SQLITE_CONSTRAINT_UNIQUE' || codigo === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    codigo === '23505' || codigo === 'SQLITE_CONSTRAINT_UNIQUE' || codigo === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 /** pg answers COUNT(*) as a string (bigint); SQLite as a number. */

@@ -40,7 +40,11 @@ const migraciones: Record<string, Migration> = {
         .addColumn('creado_en', 'text', (c) => c.notNull())
         .addColumn('actualizado_en', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('borradores_actualizado').on('borradores').column('actualizado_en').execute();
+      await db.schema
+        .createIndex('borradores_actualizado')
+        .on('borradores')
+        .column('actualizado_en')
+        .execute();
       await db.schema
         .createTable('documentos')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -74,7 +78,9 @@ const migraciones: Record<string, Migration> = {
       await db.schema
         .createTable('equipos')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('solicitud_id', 'text', (c) => c.notNull().references('solicitudes.id').onDelete('cascade'))
+        .addColumn('solicitud_id', 'text', (c) =>
+          c.notNull().references('solicitudes.id').onDelete('cascade'),
+        )
         .addColumn('orden', 'integer', (c) => c.notNull())
         .addColumn('codigo_tipo_aparato', 'integer', (c) => c.notNull())
         .addColumn('nombre_tipo_aparato', 'text', (c) => c.notNull())
@@ -86,7 +92,9 @@ const migraciones: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable('solicitud_documentos')
-        .addColumn('solicitud_id', 'text', (c) => c.notNull().references('solicitudes.id').onDelete('cascade'))
+        .addColumn('solicitud_id', 'text', (c) =>
+          c.notNull().references('solicitudes.id').onDelete('cascade'),
+        )
         .addColumn('documento_id', 'text', (c) => c.notNull().references('documentos.id'))
         .addColumn('nombre', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('solicitud_documentos_pk', ['solicitud_id', 'documento_id'])

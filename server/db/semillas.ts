@@ -23,14 +23,20 @@ export const PADRON_DEMO = [
 ] as const;
 
 async function vacia(db: Db, tabla: keyof Database): Promise<boolean> {
-  const fila = await db.selectFrom(tabla).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const fila = await db
+    .selectFrom(tabla)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return comoNumero(fila?.n) === 0;
 }
 
 async function sembrarCatalogos(db: Db, opciones: { demo: boolean }): Promise<void> {
   for (const semilla of SEMILLAS) {
     if (!(await vacia(db, semilla.tabla))) continue;
-    const texto = await readFile(fileURLToPath(new URL(`../seed/${semilla.archivo}`, import.meta.url)), 'utf8');
+    const texto = await readFile(
+      fileURLToPath(new URL(`../seed/${semilla.archivo}`, import.meta.url)),
+      'utf8',
+    );
     await importarCatalogo(db, semilla.tipo, texto);
   }
   if (opciones.demo && (await vacia(db, 'padron'))) {

@@ -34,22 +34,26 @@ function mismoOrigen(request: FastifyRequest): boolean {
 
 const prohibido = () => new ErrorHttp(403, CODIGOS.ANTIFALSIFICACION, MENSAJES_HTTP.antifalsificacion);
 
-export const antifalsificacion = global<{ production: boolean }>('antifalsificacion', async (app, { production }) => {
-  app.addHook('onRequest', async (request, reply) => {
-    const cookie = request.cookies[COOKIE_XSRF];
-    if (SEGUROS.has(request.method)) {
-      if (!cookie || !FORMATO.test(cookie)) {
-        reply.setCookie(COOKIE_XSRF, randomBytes(32).toString('base64url'), {
-          path: '/',
-          sameSite: 'strict',
-          secure: production,
-          httpOnly: false, // the SPA must read it to echo it
-        });
+export const antifalsificacion = global<{ production: boolean }>(
+  'antifalsificacion',
+  async (app, { production }) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const cookie = request.cookies[COOKIE_XSRF];
+      if (SEGUROS.has(request.method)) {
+        if (!cookie || !FORMATO.test(cookie)) {
+          reply.setCookie(COOKIE_XSRF, randomBytes(32).toString('base64url'), {
+            path: '/',
+            sameSite: 'strict',
+            secure: production,
+            httpOnly: false, // the SPA must read it to echo it
+          });
+        }
+        return;
       }
-      return;
-    }
-    if (!mismoOrigen(request)) throw prohibido();
-    const cabecera = request.headers[CABECERA_XSRF];
-    if (!cookie || typeof cabecera !== 'string' || !FORMATO.test(cookie) || !iguales(cookie, cabecera)) throw prohibido();
-  });
-});
+      if (!mismoOrigen(request)) throw prohibido();
+      const cabecera = request.headers[CABECERA_XSRF];
+      if (!cookie || typeof cabecera !== 'string' || !FORMATO.test(cookie) || !iguales(cookie, cabecera))
+        throw prohibido();
+    });
+  },
+);

@@ -14,7 +14,8 @@ interface ErrorAjv {
 /** `/equipos/0/marca` → `equipos[0].marca`, the path style of yup (and of the form). */
 function rutaDeCampo(e: ErrorAjv): string {
   const partes = e.instancePath.split('/').filter(Boolean);
-  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string') partes.push(e.params.missingProperty);
+  if (e.keyword === 'required' && typeof e.params.missingProperty === 'string')
+    partes.push(e.params.missingProperty);
   return partes.reduce((ruta, p) => (/^\d+$/.test(p) ? `${ruta}[${p}]` : ruta ? `${ruta}.${p}` : p), '');
 }
 
@@ -38,11 +39,15 @@ const POR_CODIGO: Record<string, () => ErrorHttp> = {
   FST_ERR_CTP_BODY_TOO_LARGE: () => new ErrorHttp(413, CODIGOS.VALIDACION, MENSAJES_HTTP.cuerpoGrande),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.jsonInvalido),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.jsonInvalido),
-  FST_REQ_FILE_TOO_LARGE: () => new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande('enviado')),
-  FST_FILES_LIMIT: () => new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.demasiadosArchivos),
-  FST_PARTS_LIMIT: () => new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.demasiadosArchivos),
+  FST_REQ_FILE_TOO_LARGE: () =>
+    new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande('enviado')),
+  FST_FILES_LIMIT: () =>
+    new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.demasiadosArchivos),
+  FST_PARTS_LIMIT: () =>
+    new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.demasiadosArchivos),
   FST_FIELDS_LIMIT: () => new ErrorHttp(413, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.campoInesperado),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new ErrorHttp(415, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.noMultipart),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    new ErrorHttp(415, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.noMultipart),
   FST_PROTO_VIOLATION: () => new ErrorHttp(400, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.campoInesperado),
 };
 
@@ -62,7 +67,9 @@ export function comoErrorHttp(error: FastifyError | Error): ErrorHttp {
   if (porCodigo) return porCodigo();
   const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
-    return (GENERICOS[status] ?? (() => new ErrorHttp(status, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion)))();
+    return (
+      GENERICOS[status] ?? (() => new ErrorHttp(status, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion))
+    )();
   }
   if (status === 503) return new ErrorHttp(503, CODIGOS.NO_DISPONIBLE, MENSAJES_HTTP.noDisponible);
   return new ErrorHttp(500, CODIGOS.ERROR_INTERNO, MENSAJES_HTTP.interno);

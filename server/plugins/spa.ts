@@ -20,7 +20,8 @@ export const spa = global<{ clientDir: string }>('spa', async (app, { clientDir 
       index: ['index.html'],
       setHeaders(reply, ruta) {
         const relativa = path.relative(clientDir, ruta).split(path.sep).join('/');
-        if (relativa.startsWith('assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (relativa.startsWith('assets/'))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (relativa.endsWith('.html')) reply.header('cache-control', 'no-cache');
         else reply.header('cache-control', 'public, max-age=3600');
       },

@@ -9,7 +9,12 @@ export interface ResultadoBarrido {
   huerfanos: number;
 }
 
-export async function barrerBorradores(db: Db, almacen: DocumentStore, horas: number, ahora = new Date()): Promise<ResultadoBarrido> {
+export async function barrerBorradores(
+  db: Db,
+  almacen: DocumentStore,
+  horas: number,
+  ahora = new Date(),
+): Promise<ResultadoBarrido> {
   const limite = new Date(ahora.getTime() - horas * 3_600_000).toISOString();
   const { ids, archivos } = await db.transaction().execute(async (trx) => {
     const viejos = await trx
@@ -21,7 +26,11 @@ export async function barrerBorradores(db: Db, almacen: DocumentStore, horas: nu
       .execute();
     const ids = viejos.map((v) => v.id);
     if (ids.length === 0) return { ids, archivos: [] as string[] };
-    const docs = await trx.selectFrom('documentos').select('archivo').where('borrador_id', 'in', ids).execute();
+    const docs = await trx
+      .selectFrom('documentos')
+      .select('archivo')
+      .where('borrador_id', 'in', ids)
+      .execute();
     await trx.deleteFrom('documentos').where('borrador_id', 'in', ids).execute();
     await trx.deleteFrom('borradores').where('id', 'in', ids).execute();
     return { ids, archivos: docs.map((d) => d.archivo) };
@@ -31,7 +40,9 @@ export async function barrerBorradores(db: Db, almacen: DocumentStore, horas: nu
   // Files no row points to (a crash between rename and commit) are removed too — only old ones,
   // so an upload committing right now is never touched.
   const unaHoraAntes = new Date(ahora.getTime() - 3_600_000);
-  const conocidos = new Set((await db.selectFrom('documentos').select('archivo').execute()).map((d) => d.archivo));
+  const conocidos = new Set(
+    (await db.selectFrom('documentos').select('archivo').execute()).map((d) => d.archivo),
+  );
   let huerfanos = await almacen.limpiarTemporales(unaHoraAntes);
   for (const { nombre, modificadoEn } of await almacen.listar()) {
     if (!conocidos.has(nombre) && modificadoEn < unaHoraAntes) {

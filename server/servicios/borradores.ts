@@ -15,7 +15,11 @@ export interface Borrador {
   enviado: boolean;
 }
 
-export async function borradorDeLaPeticion(db: Db, request: FastifyRequest, production: boolean): Promise<Borrador | null> {
+export async function borradorDeLaPeticion(
+  db: Db,
+  request: FastifyRequest,
+  production: boolean,
+): Promise<Borrador | null> {
   const valor = request.cookies[nombreCookieBorrador(production)];
   if (!valor || !FORMATO.test(valor)) return null;
   const fila = await db

@@ -13,4 +13,7 @@ function ordenar(valor: unknown): unknown {
   return valor;
 }
 
-export const huella = (valor: unknown) => createHash('sha256').update(JSON.stringify(ordenar(valor))).digest('hex');
+export const huella = (valor: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(ordenar(valor)))
+    .digest('hex');

@@ -1,7 +1,12 @@
 // The documents of a draft: committing an upload (files first, then all rows in one transaction)
 // and listing what the draft holds, in the order of SPEC §4.
 import { randomUUID } from 'node:crypto';
-import { DOCUMENTO_KEYS, TIPOS_ACEPTADOS, type DocumentoKey, type ExtensionAceptada } from '../../domain/index.js';
+import {
+  DOCUMENTO_KEYS,
+  TIPOS_ACEPTADOS,
+  type DocumentoKey,
+  type ExtensionAceptada,
+} from '../../domain/index.js';
 import { esViolacionDeUnicidad } from '../db/conexion.js';
 import type { Insertable } from 'kysely';
 import type { Db, DocumentosTabla } from '../db/esquema.js';
@@ -22,7 +27,12 @@ const esViolacionDeClaveForanea = (error: unknown) => {
 };
 
 /** Makes every received file durable and records it; replaced documents' files are removed. */
-export async function guardarDocumentos(db: Db, almacen: DocumentStore, borradorId: string, recibidos: Recibido[]) {
+export async function guardarDocumentos(
+  db: Db,
+  almacen: DocumentStore,
+  borradorId: string,
+  recibidos: Recibido[],
+) {
   const confirmados: string[] = [];
   let anteriores: string[];
   try {
@@ -48,11 +58,27 @@ export async function guardarDocumentos(db: Db, almacen: DocumentStore, borrador
         .selectFrom('documentos')
         .select(['id', 'archivo'])
         .where('borrador_id', '=', borradorId)
-        .where('clave', 'in', recibidos.map((r) => r.clave))
+        .where(
+          'clave',
+          'in',
+          recibidos.map((r) => r.clave),
+        )
         .execute();
-      if (previos.length > 0) await trx.deleteFrom('documentos').where('id', 'in', previos.map((p) => p.id)).execute();
+      if (previos.length > 0)
+        await trx
+          .deleteFrom('documentos')
+          .where(
+            'id',
+            'in',
+            previos.map((p) => p.id),
+          )
+          .execute();
       await trx.insertInto('documentos').values(filas).execute();
-      await trx.updateTable('borradores').set({ actualizado_en: ahora }).where('id', '=', borradorId).execute();
+      await trx
+        .updateTable('borradores')
+        .set({ actualizado_en: ahora })
+        .where('id', '=', borradorId)
+        .execute();
       return previos.map((p) => p.archivo);
     });
   } catch (error) {
@@ -60,7 +86,11 @@ export async function guardarDocumentos(db: Db, almacen: DocumentStore, borrador
     for (const r of recibidos) await almacen.descartar(r.preparado).catch(() => {});
     // Two uploads racing on one draft, or an upload racing the application that closes it.
     if (esViolacionDeUnicidad(error) || esViolacionDeClaveForanea(error)) {
-      throw new ErrorHttp(409, CODIGOS.CONFLICTO, 'Otra operación modificó estos archivos al mismo tiempo. Intentá nuevamente.');
+      throw new ErrorHttp(
+        409,
+        CODIGOS.CONFLICTO,
+        'Otra operación modificó estos archivos al mismo tiempo. Intentá nuevamente.',
+      );
     }
     throw error;
   }
@@ -82,6 +112,11 @@ export async function documentosDelBorrador(db: Db, borradorId: string): Promise
     .execute();
   const orden = (clave: string) => DOCUMENTO_KEYS.indexOf(clave as DocumentoKey);
   return filas
-    .map((f) => ({ id: f.id, clave: f.clave as DocumentoKey, extension: f.extension, nombre: nombreDeDocumento(f) }))
+    .map((f) => ({
+      id: f.id,
+      clave: f.clave as DocumentoKey,
+      extension: f.extension,
+      nombre: nombreDeDocumento(f),
+    }))
     .sort((a, b) => orden(a.clave) - orden(b.clave));
 }

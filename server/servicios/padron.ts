@@ -4,7 +4,12 @@ import type { Db } from '../db/esquema.js';
 export const CIRCUNSCRIPCION_ROSARIO = 1;
 
 /** Always the same indexed query, whatever the input, so found and not found cost the same. */
-export async function estaEnPadron(db: Db, dni: string, matricula: string, circunscripcion: number): Promise<boolean> {
+export async function estaEnPadron(
+  db: Db,
+  dni: string,
+  matricula: string,
+  circunscripcion: number,
+): Promise<boolean> {
   const fila = await db
     .selectFrom('padron')
     .select('dni')

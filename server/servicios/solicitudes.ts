@@ -3,7 +3,13 @@
 // transaction; the draft can become one application only (a unique constraint), so a replay —
 // or a concurrent duplicate — answers the stored application instead of making another.
 import { randomUUID } from 'node:crypto';
-import { DOCUMENTOS_REQUERIDOS, MENSAJES, VERSION_TERMINOS, normalizar, type Solicitud } from '../../domain/index.js';
+import {
+  DOCUMENTOS_REQUERIDOS,
+  MENSAJES,
+  VERSION_TERMINOS,
+  normalizar,
+  type Solicitud,
+} from '../../domain/index.js';
 import { esViolacionDeUnicidad } from '../db/conexion.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
@@ -31,11 +37,16 @@ async function repeticion(db: Db, borradorId: string, firma: string): Promise<Re
     .where('borrador_id', '=', borradorId)
     .executeTakeFirst();
   if (!fila) return null;
-  if (fila.huella !== firma) throw new ErrorHttp(422, CODIGOS.SOLICITUD_DISTINTA, MENSAJES_HTTP.solicitudDistinta);
+  if (fila.huella !== firma)
+    throw new ErrorHttp(422, CODIGOS.SOLICITUD_DISTINTA, MENSAJES_HTTP.solicitudDistinta);
   return { estado: 200, cuerpo: { numeroSolicitud: fila.numero, creadaEn: fila.creada_en } };
 }
 
-function adjuntosReferenciados(solicitud: Solicitud, documentos: DocumentoDelBorrador[], campos: Record<string, string>) {
+function adjuntosReferenciados(
+  solicitud: Solicitud,
+  documentos: DocumentoDelBorrador[],
+  campos: Record<string, string>,
+) {
   const porNombre = new Map(documentos.map((d) => [d.nombre, d]));
   const elegidos: DocumentoDelBorrador[] = [];
   for (const { nombre } of solicitud.adjuntos) {
@@ -93,11 +104,16 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, documentos: Do
 
   const codigos = [...new Set(solicitud.equipos.map((e) => e.tipoAparato.codigotipoaparato))];
   const tipos = codigos.length
-    ? await db.selectFrom('tipos_aparato').select(['codigo', 'nombre']).where('codigo', 'in', codigos).execute()
+    ? await db
+        .selectFrom('tipos_aparato')
+        .select(['codigo', 'nombre'])
+        .where('codigo', 'in', codigos)
+        .execute()
     : [];
   const nombreDeTipo = new Map(tipos.map((t) => [Number(t.codigo), t.nombre]));
   solicitud.equipos.forEach((e, i) => {
-    if (!nombreDeTipo.has(e.tipoAparato.codigotipoaparato)) campos[`equipos[${i}].tipoAparato`] = MENSAJES.opcionInvalida;
+    if (!nombreDeTipo.has(e.tipoAparato.codigotipoaparato))
+      campos[`equipos[${i}].tipoAparato`] = MENSAJES.opcionInvalida;
   });
 
   const adjuntos = adjuntosReferenciados(solicitud, documentos, campos);
@@ -123,7 +139,12 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, documentos: Do
   };
 }
 
-async function insertar(db: Db, borradorId: string, firma: string, datos: Referenciada): Promise<ResultadoCrear> {
+async function insertar(
+  db: Db,
+  borradorId: string,
+  firma: string,
+  datos: Referenciada,
+): Promise<ResultadoCrear> {
   const id = randomUUID();
   const creadaEn = new Date().toISOString();
   const numero = nuevoNumeroSolicitud();
@@ -173,7 +194,11 @@ async function insertar(db: Db, borradorId: string, firma: string, datos: Refere
   return { estado: 201, cuerpo: { numeroSolicitud: numero, creadaEn } };
 }
 
-export async function crearSolicitud(db: Db, borrador: Borrador | null, solicitud: Solicitud): Promise<ResultadoCrear> {
+export async function crearSolicitud(
+  db: Db,
+  borrador: Borrador | null,
+  solicitud: Solicitud,
+): Promise<ResultadoCrear> {
   const firma = huella(solicitud);
   if (borrador?.enviado) {
     const anterior = await repeticion(db, borrador.id, firma);
@@ -182,7 +207,9 @@ export async function crearSolicitud(db: Db, borrador: Borrador | null, solicitu
   const documentos = borrador ? await documentosDelBorrador(db, borrador.id) : [];
   const datos = await comprobarReferencias(db, solicitud, documentos);
   if (!borrador) {
-    throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { adjuntos: MENSAJES.adjuntosFaltantes });
+    throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, {
+      adjuntos: MENSAJES.adjuntosFaltantes,
+    });
   }
   for (let intento = 0; intento < 5; intento++) {
     try {

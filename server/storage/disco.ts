@@ -81,7 +81,9 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
     async listar() {
       const entradas = await readdir(raiz, { withFileTypes: true });
       const nombres = entradas.filter((e) => e.isFile() && NOMBRE_VALIDO.test(e.name)).map((e) => e.name);
-      return Promise.all(nombres.map(async (nombre) => ({ nombre, modificadoEn: (await stat(ruta(nombre))).mtime })));
+      return Promise.all(
+        nombres.map(async (nombre) => ({ nombre, modificadoEn: (await stat(ruta(nombre))).mtime })),
+      );
     },
 
     async limpiarTemporales(antesDe) {

@@ -17,12 +17,19 @@ async function archivosGuardados(ctx: Contexto) {
 }
 
 async function cantidadDeDocumentos(ctx: Contexto) {
-  const fila = await ctx.db.selectFrom('documentos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const fila = await ctx.db
+    .selectFrom('documentos')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return Number(fila?.n);
 }
 
 /** A refused upload leaves no row, no file, no temp file and no draft cookie behind. */
-async function esperarNadaGuardado(ctx: Contexto, antes: { filas: number; definitivos: number }, r: { cookies: { name: string }[] }) {
+async function esperarNadaGuardado(
+  ctx: Contexto,
+  antes: { filas: number; definitivos: number },
+  r: { cookies: { name: string }[] },
+) {
   expect(await cantidadDeDocumentos(ctx)).toBe(antes.filas);
   const { definitivos, temporales } = await archivosGuardados(ctx);
   expect(definitivos).toHaveLength(antes.definitivos);
@@ -31,7 +38,10 @@ async function esperarNadaGuardado(ctx: Contexto, antes: { filas: number; defini
 }
 
 async function estado(ctx: Contexto) {
-  return { filas: await cantidadDeDocumentos(ctx), definitivos: (await archivosGuardados(ctx)).definitivos.length };
+  return {
+    filas: await cantidadDeDocumentos(ctx),
+    definitivos: (await archivosGuardados(ctx)).definitivos.length,
+  };
 }
 
 conCadaBase('archivos/adjuntar', (ctx) => {
@@ -65,7 +75,11 @@ conCadaBase('archivos/adjuntar', (ctx) => {
       { nombre: 'TituloMedico.docx' },
       { nombre: 'RegistroNacionalPrestadores.doc' },
     ]);
-    const fila = await ctx.db.selectFrom('documentos').select('archivo').where('clave', '=', 'TituloMedico').executeTakeFirstOrThrow();
+    const fila = await ctx.db
+      .selectFrom('documentos')
+      .select('archivo')
+      .where('clave', '=', 'TituloMedico')
+      .executeTakeFirstOrThrow();
     const { statSync } = await import('node:fs');
     const modo = statSync(path.join(ctx.entorno.config.dataDir, 'documentos', fila.archivo)).mode & 0o777;
     expect(modo).toBe(0o600);
@@ -81,12 +95,22 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     expect(segunda.statusCode).toBe(200);
     expect(segunda.json()).toEqual([{ nombre: 'DniAnverso.png' }, { nombre: 'TituloMedico.pdf' }]);
     const tercera = await nav.subir([{ nombre: 'DniReverso.png', contenido: archivos.png() }]);
-    expect(tercera.json()).toEqual([{ nombre: 'DniAnverso.png' }, { nombre: 'DniReverso.png' }, { nombre: 'TituloMedico.pdf' }]);
-    const filas = await ctx.db.selectFrom('documentos').select(['archivo']).where('clave', '=', 'DniAnverso').execute();
+    expect(tercera.json()).toEqual([
+      { nombre: 'DniAnverso.png' },
+      { nombre: 'DniReverso.png' },
+      { nombre: 'TituloMedico.pdf' },
+    ]);
+    const filas = await ctx.db
+      .selectFrom('documentos')
+      .select(['archivo'])
+      .where('clave', '=', 'DniAnverso')
+      .execute();
     const todos = new Set(filas.map((f) => f.archivo));
     const { definitivos } = await archivosGuardados(ctx);
     // The replaced file is gone from disk: every stored file has its row.
-    const conocidos = new Set((await ctx.db.selectFrom('documentos').select('archivo').execute()).map((f) => f.archivo));
+    const conocidos = new Set(
+      (await ctx.db.selectFrom('documentos').select('archivo').execute()).map((f) => f.archivo),
+    );
     expect(definitivos.every((d) => conocidos.has(d))).toBe(true);
     expect(todos.size).toBe(filas.length);
   });
@@ -100,7 +124,12 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     ['un contenedor CFB que no es Word', 'TituloMedico.doc', archivos.doc(false), 415],
     ['un archivo vacío', 'DniAnverso.jpg', Buffer.alloc(0), 400],
     ['un PNG que declara 100000×100000 píxeles', 'DniAnverso.png', archivos.png(100_000, 100_000), 415],
-    ['un JPEG cortado antes de su cabecera de imagen', 'DniAnverso.jpg', archivos.jpeg().subarray(0, 30), 415],
+    [
+      'un JPEG cortado antes de su cabecera de imagen',
+      'DniAnverso.jpg',
+      archivos.jpeg().subarray(0, 30),
+      415,
+    ],
   ])('rechaza %s (%s) sin guardar nada', async (_caso, nombre, contenido, status) => {
     const antes = await estado(ctx);
     const nav = await ctx.navegador().abrir();
@@ -155,11 +184,23 @@ conCadaBase('archivos/adjuntar', (ctx) => {
   });
 
   it.each([
-    ['un nombre con recorrido de rutas', { nombre: '../../etc/DniAnverso.jpg', contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
-    ['un nombre con barra invertida', { nombre: '..\\DniAnverso.jpg', contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
+    [
+      'un nombre con recorrido de rutas',
+      { nombre: '../../etc/DniAnverso.jpg', contenido: archivos.jpeg() },
+      'DniAnverso.jpg',
+    ],
+    [
+      'un nombre con barra invertida',
+      { nombre: '..\\DniAnverso.jpg', contenido: archivos.jpeg() },
+      'DniAnverso.jpg',
+    ],
     ['una clave desconocida', { nombre: 'Pasaporte.jpg', contenido: archivos.jpeg() }, 'Pasaporte'],
     ['una parte sin nombre de archivo', { nombre: null, contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
-    ['un campo que no se llama file', { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg(), campo: 'archivo' }, '"file"'],
+    [
+      'un campo que no se llama file',
+      { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg(), campo: 'archivo' },
+      '"file"',
+    ],
     ['un nombre vacío', { nombre: '', contenido: archivos.jpeg() }, 'DniAnverso.jpg'],
   ])('rechaza %s con 400 y un mensaje en castellano', async (_caso, parte, pista) => {
     const antes = await estado(ctx);
@@ -186,7 +227,10 @@ conCadaBase('archivos/adjuntar', (ctx) => {
 
   it('rechaza más archivos que documentos existen con 413', async () => {
     const nav = await ctx.navegador().abrir();
-    const partes = Array.from({ length: 10 }, (_, i) => ({ nombre: `DniAnverso${i}.jpg`, contenido: archivos.jpeg() }));
+    const partes = Array.from({ length: 10 }, (_, i) => ({
+      nombre: `DniAnverso${i}.jpg`,
+      contenido: archivos.jpeg(),
+    }));
     const r = await nav.subir(partes);
     expect([400, 413]).toContain(r.statusCode);
   });
@@ -219,9 +263,13 @@ conCadaBase('archivos/adjuntar', (ctx) => {
 
   it('rechaza con 403 una petición de otro sitio aunque traiga el token', async () => {
     const nav = await ctx.navegador().abrir();
-    const cruzada = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], { 'sec-fetch-site': 'cross-site' });
+    const cruzada = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(cruzada.statusCode).toBe(403);
-    const origen = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], { origin: 'https://malo.example' });
+    const origen = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], {
+      origin: 'https://malo.example',
+    });
     expect(origen.statusCode).toBe(403);
     const mismo = await nav.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }], {
       'sec-fetch-site': 'same-origin',

@@ -12,9 +12,15 @@ for (const { motor, disponible } of MOTORES) {
       try {
         const conexiones = await Promise.all([1, 2, 3, 4].map(() => prepararBase(entorno.config)));
         const { db } = conexiones[0]!;
-        const localidades = await db.selectFrom('localidades').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+        const localidades = await db
+          .selectFrom('localidades')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst();
         expect(comoNumero(localidades?.n)).toBe(24);
-        const padron = await db.selectFrom('padron').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+        const padron = await db
+          .selectFrom('padron')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst();
         expect(comoNumero(padron?.n)).toBe(5);
         for (const c of conexiones) await c.db.destroy();
       } finally {

@@ -47,14 +47,22 @@ conCadaBase('catálogos', (ctx) => {
 
   it('lista condiciones de IVA y tipos de aparato', async () => {
     const iva = await ctx.app.inject('/api/v2/condicionesIva/getCondicionesValidas');
-    expect(iva.json()).toContainEqual({ codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' });
+    expect(iva.json()).toContainEqual({
+      codigoCondicionIVA: 6,
+      nombreCondicionIVA: 'Responsable Monotributo',
+    });
     const aparatos = await ctx.app.inject('/api/v2/aparatos/getAll');
     expect(aparatos.json()).toContainEqual({ codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' });
     expect(aparatos.json()).toHaveLength(35);
   });
 
   it('una segunda carga con If-None-Match cuesta un 304 sin cuerpo', async () => {
-    for (const url of ['/api/v2/localidad/getAll', '/api/v2/calle/getAll/1', '/api/v2/aparatos/getAll', '/api/v2/condicionesIva/getCondicionesValidas']) {
+    for (const url of [
+      '/api/v2/localidad/getAll',
+      '/api/v2/calle/getAll/1',
+      '/api/v2/aparatos/getAll',
+      '/api/v2/condicionesIva/getCondicionesValidas',
+    ]) {
       const primera = await ctx.app.inject(url);
       const etag = primera.headers.etag as string;
       expect(etag).toMatch(/^".+"$/);
@@ -73,7 +81,10 @@ conCadaBase('catálogos', (ctx) => {
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.httpOnly).toBeFalsy();
     expect(cookie?.sameSite).toBe('Strict');
-    const conCookie = await ctx.app.inject({ url: '/api/v2/localidad/getAll', cookies: { 'XSRF-TOKEN': cookie!.value } });
+    const conCookie = await ctx.app.inject({
+      url: '/api/v2/localidad/getAll',
+      cookies: { 'XSRF-TOKEN': cookie!.value },
+    });
     expect(conCookie.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
   });
 
@@ -107,7 +118,10 @@ conCadaBase('catálogos', (ctx) => {
   it('publica el documento OpenAPI con esquemas en cada ruta, y la interfaz en /api/docs', async () => {
     const r = await ctx.app.inject('/api/docs/json');
     expect(r.statusCode).toBe(200);
-    const doc = r.json<{ openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
+    const doc = r.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     const rutas = Object.keys(doc.paths);
     for (const ruta of [
@@ -121,7 +135,8 @@ conCadaBase('catálogos', (ctx) => {
       '/healthz',
     ]) {
       expect(rutas).toContain(ruta);
-      for (const operacion of Object.values(doc.paths[ruta]!)) expect(Object.keys(operacion.responses).length).toBeGreaterThan(1);
+      for (const operacion of Object.values(doc.paths[ruta]!))
+        expect(Object.keys(operacion.responses).length).toBeGreaterThan(1);
     }
     const ui = await ctx.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);

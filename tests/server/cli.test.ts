@@ -34,10 +34,17 @@ conCadaBase('comandos', (ctx) => {
 
     const r = correr(ctx, 'solicitudes', ['--rutas']);
     expect(r.codigo).toBe(0);
-    const lineas = r.salida.trim().split('\n').map((l) => JSON.parse(l));
+    const lineas = r.salida
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const linea = lineas.find((l) => l.numeroSolicitud === creada.numeroSolicitud);
     expect(linea.creadaEn).toBe(creada.creadaEn);
-    expect(linea.datosSocio).toMatchObject({ dni: '30111222', calle: { nombreCalle: 'Bv. Oroño' }, altura: 1234 });
+    expect(linea.datosSocio).toMatchObject({
+      dni: '30111222',
+      calle: { nombreCalle: 'Bv. Oroño' },
+      altura: 1234,
+    });
     expect(linea.equipos).toEqual(cuerpoSolicitud([]).equipos);
     expect(linea.adjuntos).toHaveLength(8);
     for (const parte of partes) {

@@ -12,24 +12,41 @@ conCadaBase(
       const si = await ctx.app.inject({ url: URL_DEMO, remoteAddress: '10.0.0.1' });
       expect(si.statusCode).toBe(200);
       expect(si.json()).toBe(true);
-      const no = await ctx.app.inject({ url: '/api/v2/solicitud/comprobarDniMatricula/30111222/54321/1', remoteAddress: '10.0.0.1' });
+      const no = await ctx.app.inject({
+        url: '/api/v2/solicitud/comprobarDniMatricula/30111222/54321/1',
+        remoteAddress: '10.0.0.1',
+      });
       expect(no.statusCode).toBe(200);
       expect(no.json()).toBe(false);
       expect(no.headers['content-type']).toBe(si.headers['content-type']);
       expect(no.headers['cache-control']).toBe('no-store');
-      const otro = await ctx.app.inject({ url: '/api/v2/solicitud/comprobarDniMatricula/28999888/6789/1', remoteAddress: '10.0.0.1' });
+      const otro = await ctx.app.inject({
+        url: '/api/v2/solicitud/comprobarDniMatricula/28999888/6789/1',
+        remoteAddress: '10.0.0.1',
+      });
       expect(otro.json()).toBe(true);
-      const malformado = await ctx.app.inject({ url: '/api/v2/solicitud/comprobarDniMatricula/abc/6789/1', remoteAddress: '10.0.0.1' });
+      const malformado = await ctx.app.inject({
+        url: '/api/v2/solicitud/comprobarDniMatricula/abc/6789/1',
+        remoteAddress: '10.0.0.1',
+      });
       expect(malformado.json()).toBe(false);
     });
 
     it('limita por cliente y un X-Forwarded-For inventado no reinicia la cuenta', async () => {
       const ip = '10.0.0.2';
       for (let i = 0; i < 5; i++) {
-        const r = await ctx.app.inject({ url: URL_DEMO, remoteAddress: ip, headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+        const r = await ctx.app.inject({
+          url: URL_DEMO,
+          remoteAddress: ip,
+          headers: { 'x-forwarded-for': `192.0.2.${i}` },
+        });
         expect(r.statusCode).toBe(200);
       }
-      const bloqueada = await ctx.app.inject({ url: URL_DEMO, remoteAddress: ip, headers: { 'x-forwarded-for': '198.51.100.7' } });
+      const bloqueada = await ctx.app.inject({
+        url: URL_DEMO,
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
       expect(bloqueada.statusCode).toBe(429);
       expect(bloqueada.json()).toEqual({
         error: 'DEMASIADOS_INTENTOS',
@@ -43,14 +60,21 @@ conCadaBase(
 
     it('detrás del proxy configurado usa la dirección real del cliente', async () => {
       const desdeProxy = (cliente: string) =>
-        ctx.app.inject({ url: URL_DEMO, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': cliente } });
+        ctx.app.inject({
+          url: URL_DEMO,
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': cliente },
+        });
       for (let i = 0; i < 5; i++) expect((await desdeProxy('203.0.113.9')).statusCode).toBe(200);
       expect((await desdeProxy('203.0.113.9')).statusCode).toBe(429);
       expect((await desdeProxy('203.0.113.10')).statusCode).toBe(200);
     });
 
     it('los logs no muestran el DNI ni la matrícula', async () => {
-      await ctx.app.inject({ url: '/api/v2/solicitud/comprobarDniMatricula/27123456/ZX9981/1', remoteAddress: '10.0.0.4' });
+      await ctx.app.inject({
+        url: '/api/v2/solicitud/comprobarDniMatricula/27123456/ZX9981/1',
+        remoteAddress: '10.0.0.4',
+      });
       const todo = ctx.logs.join('\n');
       expect(todo).toContain('comprobarDniMatricula/[oculto]');
       expect(todo).not.toContain('27123456');
@@ -76,7 +100,8 @@ conCadaBase(
     it('limita las subidas por cliente y hora', async () => {
       const { png } = await import('./ayuda/archivos.js');
       const nav = await ctx.navegador().abrir();
-      for (let i = 0; i < 2; i++) expect((await nav.subir([{ nombre: 'DniAnverso.png', contenido: png() }])).statusCode).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await nav.subir([{ nombre: 'DniAnverso.png', contenido: png() }])).statusCode).toBe(200);
       const r = await nav.subir([{ nombre: 'DniAnverso.png', contenido: png() }]);
       expect(r.statusCode).toBe(429);
       expect(r.json().error).toBe('DEMASIADOS_INTENTOS');

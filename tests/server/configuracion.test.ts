@@ -10,7 +10,14 @@ const RAIZ = path.resolve(import.meta.dirname, '../..');
 describe('configuración', () => {
   it('usa los valores por defecto de SPEC §10', () => {
     const c = loadConfig({}, '/srv/alta');
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/alta/data', databaseUrl: null, nodeEnv: 'development', trustProxy: [] });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/alta/data',
+      databaseUrl: null,
+      nodeEnv: 'development',
+      trustProxy: [],
+    });
   });
 
   it.each([
@@ -30,7 +37,11 @@ describe('configuración', () => {
   });
 
   it('acepta una lista de proxies y rangos', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ]);
   });
 
   it.each([

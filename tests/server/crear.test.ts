@@ -6,7 +6,10 @@ import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
 
 async function cantidadDeSolicitudes(ctx: Contexto) {
-  const fila = await ctx.db.selectFrom('solicitudes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const fila = await ctx.db
+    .selectFrom('solicitudes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return Number(fila?.n);
 }
 
@@ -23,12 +26,24 @@ conCadaBase('solicitud/crear', (ctx) => {
     expect(otra.statusCode).toBe(200);
     expect(otra.json()).toEqual(cuerpo);
 
-    const fila = await ctx.db.selectFrom('solicitudes').selectAll().where('numero', '=', cuerpo.numeroSolicitud).executeTakeFirstOrThrow();
+    const fila = await ctx.db
+      .selectFrom('solicitudes')
+      .selectAll()
+      .where('numero', '=', cuerpo.numeroSolicitud)
+      .executeTakeFirstOrThrow();
     expect(fila.terminos_version).toBe('2026-11');
     expect(fila.terminos_aceptados_en).toBe(cuerpo.creadaEn);
-    const links = await ctx.db.selectFrom('solicitud_documentos').select('nombre').where('solicitud_id', '=', fila.id).execute();
+    const links = await ctx.db
+      .selectFrom('solicitud_documentos')
+      .select('nombre')
+      .where('solicitud_id', '=', fila.id)
+      .execute();
     expect(links).toHaveLength(8);
-    const equipos = await ctx.db.selectFrom('equipos').selectAll().where('solicitud_id', '=', fila.id).execute();
+    const equipos = await ctx.db
+      .selectFrom('equipos')
+      .selectAll()
+      .where('solicitud_id', '=', fila.id)
+      .execute();
     expect(equipos).toHaveLength(1);
   });
 
@@ -95,7 +110,13 @@ conCadaBase('solicitud/crear', (ctx) => {
     const adjuntos = await subirRequeridos(nav);
     const r = await nav.post(
       '/api/v2/solicitud/crear',
-      cuerpoSolicitud(adjuntos, { dni: '12', email: 'no-es-email', fechanac: '2999-01-01', telefono: '123', tipoTarjetaCredito: null }),
+      cuerpoSolicitud(adjuntos, {
+        dni: '12',
+        email: 'no-es-email',
+        fechanac: '2999-01-01',
+        telefono: '123',
+        tipoTarjetaCredito: null,
+      }),
     );
     expect(r.statusCode).toBe(400);
     const { error, message, fields } = r.json();
@@ -108,12 +129,19 @@ conCadaBase('solicitud/crear', (ctx) => {
       'datosSocio.telefono': 'Entre 6 y 8 dígitos, sin el 15.',
       'datosSocio.tipoTarjetaCredito': 'Elegí una tarjeta.',
     });
-    const sinTerminos = await nav.post('/api/v2/solicitud/crear', { ...cuerpoSolicitud(adjuntos), terminosAceptados: false });
-    expect(sinTerminos.json().fields).toEqual({ terminosAceptados: 'Debés aceptar los términos y condiciones.' });
+    const sinTerminos = await nav.post('/api/v2/solicitud/crear', {
+      ...cuerpoSolicitud(adjuntos),
+      terminosAceptados: false,
+    });
+    expect(sinTerminos.json().fields).toEqual({
+      terminosAceptados: 'Debés aceptar los términos y condiciones.',
+    });
     const tipos = await nav.post('/api/v2/solicitud/crear', { ...cuerpoSolicitud(adjuntos), equipos: 'x' });
     expect(tipos.statusCode).toBe(400);
     expect(tipos.json().fields.equipos).toBeDefined();
-    const sinCuerpo = await nav.post('/api/v2/solicitud/crear', 'no json', { 'content-type': 'application/json' });
+    const sinCuerpo = await nav.post('/api/v2/solicitud/crear', 'no json', {
+      'content-type': 'application/json',
+    });
     expect(sinCuerpo.statusCode).toBe(400);
     expect(sinCuerpo.json().message).toBe('El cuerpo de la solicitud no es JSON válido.');
   });
@@ -141,7 +169,9 @@ conCadaBase('solicitud/crear', (ctx) => {
       '/api/v2/solicitud/crear',
       cuerpoSolicitud(adjuntos, { localidad: { codigoLocalidad: 999, nombreLocalidad: 'X' } }),
     );
-    expect(localidad.json().fields['datosSocio.localidad']).toBe('Por favor seleccione una localidad de la lista');
+    expect(localidad.json().fields['datosSocio.localidad']).toBe(
+      'Por favor seleccione una localidad de la lista',
+    );
   });
 
   it('acepta una calle escrita en una localidad sin catálogo de calles, y la calle del catálogo sin importar acentos', async () => {
@@ -159,9 +189,16 @@ conCadaBase('solicitud/crear', (ctx) => {
     expect(r.statusCode).toBe(201);
     const otro = ctx.navegador();
     const adjuntos2 = await subirRequeridos(otro);
-    const r2 = await otro.post('/api/v2/solicitud/crear', cuerpoSolicitud(adjuntos2, { calle: { nombreCalle: 'bv. orono' } }));
+    const r2 = await otro.post(
+      '/api/v2/solicitud/crear',
+      cuerpoSolicitud(adjuntos2, { calle: { nombreCalle: 'bv. orono' } }),
+    );
     expect(r2.statusCode).toBe(201);
-    const fila = await ctx.db.selectFrom('solicitudes').select('datos_socio').where('numero', '=', r2.json().numeroSolicitud).executeTakeFirstOrThrow();
+    const fila = await ctx.db
+      .selectFrom('solicitudes')
+      .select('datos_socio')
+      .where('numero', '=', r2.json().numeroSolicitud)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(fila.datos_socio).calle).toEqual({ nombreCalle: 'Bv. Oroño' });
   });
 
@@ -175,7 +212,9 @@ conCadaBase('solicitud/crear', (ctx) => {
       error: 'ANTIFALSIFICACION',
       message: 'La solicitud no se pudo verificar. Recargá la página e intentá nuevamente.',
     });
-    const otra = await nav.post('/api/v2/solicitud/crear', cuerpoSolicitud(adjuntos), { 'x-xsrf-token': 'B'.repeat(43) });
+    const otra = await nav.post('/api/v2/solicitud/crear', cuerpoSolicitud(adjuntos), {
+      'x-xsrf-token': 'B'.repeat(43),
+    });
     expect(otra.statusCode).toBe(403);
   });
 

@@ -11,7 +11,8 @@ import { crearEntorno, type Entorno } from './ayuda/bases.js';
 describe('SPA y operación', () => {
   let entorno: Entorno;
   let app: FastifyInstance;
-  const INDEX = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script></body></html>';
+  const INDEX =
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script></body></html>';
   const JS = 'console.log("hola");'.repeat(50);
 
   beforeAll(async () => {
@@ -70,7 +71,10 @@ describe('SPA y operación', () => {
   it('un error interno responde 500 genérico, sin pila ni SQL', async () => {
     const r = await app.inject('/api/v2/localidad/getAll');
     expect(r.statusCode).toBe(500);
-    expect(r.json()).toEqual({ error: 'ERROR_INTERNO', message: 'Ocurrió un error inesperado. Intentá nuevamente más tarde.' });
+    expect(r.json()).toEqual({
+      error: 'ERROR_INTERNO',
+      message: 'Ocurrió un error inesperado. Intentá nuevamente más tarde.',
+    });
     expect(r.headers['x-content-type-options']).toBe('nosniff');
   });
 });

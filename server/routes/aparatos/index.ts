@@ -14,7 +14,11 @@ export const rutasAparatos: FastifyPluginAsync = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const filas = await app.db.selectFrom('tipos_aparato').select(['codigo', 'nombre']).orderBy('codigo').execute();
+      const filas = await app.db
+        .selectFrom('tipos_aparato')
+        .select(['codigo', 'nombre'])
+        .orderBy('codigo')
+        .execute();
       return conEtag(
         request,
         reply,

@@ -23,7 +23,12 @@ async function vaciar(parte: MultipartFile): Promise<void> {
   await finished(parte.file).catch(() => {});
 }
 
-async function recibirParte(parte: MultipartFile, almacen: DocumentStore, vistas: Set<string>, recibidos: Recibido[]) {
+async function recibirParte(
+  parte: MultipartFile,
+  almacen: DocumentStore,
+  vistas: Set<string>,
+  recibidos: Recibido[],
+) {
   if (parte.fieldname !== 'file') {
     await vaciar(parte);
     return invalido(MENSAJES_HTTP.campoInesperado);
@@ -55,14 +60,18 @@ async function recibirParte(parte: MultipartFile, almacen: DocumentStore, vistas
 }
 
 /** The detected extension of a staged part, or why it is refused. */
-async function juzgar(parte: MultipartFile, preparado: DocumentoPreparado): Promise<ExtensionAceptada | ErrorHttp> {
+async function juzgar(
+  parte: MultipartFile,
+  preparado: DocumentoPreparado,
+): Promise<ExtensionAceptada | ErrorHttp> {
   // The plugin stops at the size limit without failing the stream: check, or keep a cut file.
   if (parte.file.truncated) {
     return new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande(parte.filename));
   }
   if (preparado.bytes === 0) return invalido(MENSAJES_HTTP.archivoVacio(parte.filename));
   const extension = await detectarTipo(preparado.rutaTemporal);
-  if (!extension) return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
+  if (!extension)
+    return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
   if (
     (extension === 'png' || extension === 'gif' || extension === 'jpg' || extension === 'webp') &&
     !dimensionesAceptables(await dimensiones(preparado.rutaTemporal, extension))
@@ -81,7 +90,9 @@ export async function recibirArchivos(request: FastifyRequest, almacen: Document
     for await (const parte of request.parts() as AsyncIterableIterator<Multipart>) {
       if (parte.type !== 'file') {
         // A part without a file name arrives as a plain field.
-        fallo ??= invalido(parte.fieldname === 'file' ? MENSAJES_HTTP.nombreInvalido : MENSAJES_HTTP.campoInesperado);
+        fallo ??= invalido(
+          parte.fieldname === 'file' ? MENSAJES_HTTP.nombreInvalido : MENSAJES_HTTP.campoInesperado,
+        );
         continue;
       }
       if (fallo) {

@@ -30,7 +30,11 @@ export const rutasCalle: FastifyPluginAsync = async (app) => {
         .where('codigo_localidad', '=', codigoLocalidad)
         .execute();
       const calles = filas.map((f) => f.nombre).sort(ordenar);
-      return conEtag(request, reply, calles.map((nombreCalle) => ({ nombreCalle })));
+      return conEtag(
+        request,
+        reply,
+        calles.map((nombreCalle) => ({ nombreCalle })),
+      );
     },
   });
 };

@@ -14,7 +14,11 @@ export const rutasCondicionesIva: FastifyPluginAsync = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const filas = await app.db.selectFrom('condiciones_iva').select(['codigo', 'nombre']).orderBy('codigo').execute();
+      const filas = await app.db
+        .selectFrom('condiciones_iva')
+        .select(['codigo', 'nombre'])
+        .orderBy('codigo')
+        .execute();
       return conEtag(
         request,
         reply,

@@ -14,7 +14,11 @@ export const rutasLocalidad: FastifyPluginAsync = async (app) => {
       },
     },
     handler: async (request, reply) => {
-      const filas = await app.db.selectFrom('localidades').select(['codigo', 'nombre']).orderBy('codigo').execute();
+      const filas = await app.db
+        .selectFrom('localidades')
+        .select(['codigo', 'nombre'])
+        .orderBy('codigo')
+        .execute();
       return conEtag(
         request,
         reply,

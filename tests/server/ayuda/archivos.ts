@@ -40,10 +40,10 @@ export const pdf = (): Buffer =>
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
 
-export const gif = (): Buffer => Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+export const gif = (): Buffer =>
+  Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
-export const webp = (): Buffer =>
-  Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+export const webp = (): Buffer => Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 /** The ISO-BMFF header of a HEIC photo (what file-type judges). */
 export function heic(): Buffer {
@@ -128,7 +128,9 @@ export const docx = (): Buffer =>
     { nombre: '[Content_Types].xml', datos: Buffer.from(TIPOS_DE_CONTENIDO), comprimir: true },
     {
       nombre: 'word/document.xml',
-      datos: Buffer.from('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>'),
+      datos: Buffer.from(
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+      ),
       comprimir: true,
     },
   ]);
@@ -143,7 +145,8 @@ export const bombaZip = (): Buffer =>
     { nombre: 'word/document.xml', datos: Buffer.alloc(20 * 1024 * 1024), comprimir: true },
   ]);
 
-export const elf = (): Buffer => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120, 1)]);
+export const elf = (): Buffer =>
+  Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120, 1)]);
 export const exeMz = (): Buffer => {
   const b = Buffer.alloc(256);
   b.write('MZ', 0, 'latin1');
@@ -151,4 +154,5 @@ export const exeMz = (): Buffer => {
   b.write('PE\0\0', 128, 'latin1');
   return b;
 };
-export const html = (): Buffer => Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+export const html = (): Buffer =>
+  Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');

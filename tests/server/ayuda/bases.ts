@@ -30,7 +30,9 @@ if (motivoSinPg && EN_CI) {
   throw new Error(`PostgreSQL no está disponible en CI (${URL_ADMIN_PG}): ${motivoSinPg}`);
 }
 if (motivoSinPg) {
-  console.warn(`[tests/server] PostgreSQL no disponible en ${URL_ADMIN_PG} (${motivoSinPg}): se omite esa variante.`);
+  console.warn(
+    `[tests/server] PostgreSQL no disponible en ${URL_ADMIN_PG} (${motivoSinPg}): se omite esa variante.`,
+  );
 }
 
 export type Motor = 'sqlite' | 'postgres';

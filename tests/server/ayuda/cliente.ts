@@ -61,7 +61,12 @@ export class Navegador {
   }
 
   async post(url: string, cuerpo: unknown, headers: Record<string, string> = {}) {
-    const r = await this.app().inject({ method: 'POST', url, payload: cuerpo as object, headers: this.cabeceras(headers) });
+    const r = await this.app().inject({
+      method: 'POST',
+      url,
+      payload: cuerpo as object,
+      headers: this.cabeceras(headers),
+    });
     this.guardarCookies(r);
     return r;
   }

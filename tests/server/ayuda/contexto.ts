@@ -31,7 +31,9 @@ export class Contexto {
   }
 
   private async construir() {
-    this.instancia = await buildApp(this.entorno.config, { destinoLog: { write: (l: string) => void this.logs.push(l) } });
+    this.instancia = await buildApp(this.entorno.config, {
+      destinoLog: { write: (l: string) => void this.logs.push(l) },
+    });
     await this.instancia.ready();
   }
 
@@ -51,7 +53,11 @@ export class Contexto {
   }
 }
 
-export function conCadaBase(nombre: string, cuerpo: (ctx: Contexto) => void, env: Record<string, string> = {}) {
+export function conCadaBase(
+  nombre: string,
+  cuerpo: (ctx: Contexto) => void,
+  env: Record<string, string> = {},
+) {
   for (const { motor, disponible } of MOTORES) {
     (disponible ? describe : describe.skip)(`${nombre} [${motor}]`, () => {
       const ctx = new Contexto(motor, env);
