@@ -1,6 +1,8 @@
 // The environment is validated at start-up: a wrong value names the variable and, in the real
 // server process, stops it with exit code 1.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
@@ -57,5 +59,44 @@ describe('configuración', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(variable);
     expect(r.stderr).toContain('Configuración inválida');
+  });
+});
+
+describe('proceso del servidor', () => {
+  it('escucha, responde /healthz y termina limpio con SIGTERM (código 0)', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'alta-proceso-'));
+    const puerto = 20_000 + Math.floor(Math.random() * 20_000);
+    const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+      cwd: RAIZ,
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(puerto),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      },
+    });
+    try {
+      let salida = '';
+      await new Promise<void>((listo, fallo) => {
+        const plazo = setTimeout(() => fallo(new Error(`no arrancó: ${salida}`)), 20_000);
+        hijo.stdout.on('data', (d: Buffer) => {
+          salida += d.toString();
+          if (salida.includes('Server listening')) {
+            clearTimeout(plazo);
+            listo();
+          }
+        });
+      });
+      const r = await fetch(`http://127.0.0.1:${puerto}/healthz`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      const fin = new Promise<number | null>((listo) => hijo.on('exit', (codigo) => listo(codigo)));
+      hijo.kill('SIGTERM');
+      expect(await fin).toBe(0);
+    } finally {
+      if (hijo.exitCode === null) hijo.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
