@@ -29,7 +29,7 @@ function bloque(clase: Clase, filas: Fila[], m: Maquina, duracionS: number): str
     `<!-- calidad:${clase} -->`,
     `## ${script} (${forma} form) — ${m.fecha}`,
     '',
-    `Machine: ${m.cpu}, ${m.nucleos} cores, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.so}. ` +
+    `Machine: ${m.cpu}, ${m.nucleos} cores, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.so}, load average ${m.carga} at start. ` +
       `Took ${Math.round(duracionS)} s. Result: **${fallos === 0 ? 'PASS' : `FAIL (${fallos} of ${filas.length})`}**.`,
     '',
     '| Measure | Value | Budget | Result |',

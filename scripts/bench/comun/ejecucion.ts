@@ -24,7 +24,7 @@ export async function ejecutar(script: 'bench' | 'torture', medidas: Medida[], a
   const m = maquina();
   const inicio = performance.now();
   console.log(`${script} (${opciones.corto ? 'short' : 'long'} form) — ${m.fecha}`);
-  console.log(`Machine: ${m.cpu}, ${m.nucleos} cores, ${m.ramGiB} GiB RAM, Node ${m.node}`);
+  console.log(`Machine: ${m.cpu}, ${m.nucleos} cores, ${m.ramGiB} GiB RAM, Node ${m.node}, load average ${m.carga}`);
   const informe = new Informe();
   const elegidas = opciones.solo.length ? medidas.filter((x) => opciones.solo.includes(x.nombre)) : medidas;
   for (const medida of elegidas) {

@@ -8,6 +8,8 @@ export interface Maquina {
   ramGiB: string;
   node: string;
   so: string;
+  /** 1-minute load average at the start: a busy machine explains noisy absolute figures. */
+  carga: string;
   fecha: string;
 }
 
@@ -28,6 +30,7 @@ export function maquina(): Maquina {
     ramGiB: (os.totalmem() / 1024 ** 3).toFixed(1),
     node: process.version,
     so: `${os.type()} ${os.release()} ${os.arch()}`,
+    carga: os.loadavg()[0]!.toFixed(1),
     fecha: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
 }
