@@ -2,7 +2,7 @@
 // SPEC §3, the conditionals, the autocompletes by keyboard, the date typed and picked, the
 // padrón check on blur, the catalogue failure with retry.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MENSAJES } from '../../domain/index.js';
 import { PasoDatosPersonales } from '../../src/pasos/datos-personales/PasoDatosPersonales.js';
 import { apiFalsa, dependenciasFalsas, EspiaActor, renderizarConActor } from './enrolment.js';
@@ -27,6 +27,9 @@ async function montar(deps = dependenciasFalsas()) {
 }
 
 describe('Paso 1 — Datos personales', () => {
+  // The calendar is a lazy chunk; transforming it the first time takes a while in Vitest.
+  beforeAll(() => import('../../src/pasos/datos-personales/Calendario.js'), 30_000);
+
   it('labels every field as SPEC §3 says, with its hints', async () => {
     await montar();
     for (const etiqueta of ['Fecha de nacimiento', 'Apellido y nombres', 'DNI', 'Matrícula', 'Altura', 'Piso', 'Dpto.', 'Otro', 'Email', 'Código de área', 'Teléfono'])
@@ -204,7 +207,7 @@ describe('Paso 1 — Datos personales', () => {
   it('picks the date in the calendar: years around 2000, then months, then days', async () => {
     const { user, espia } = await montar();
     await user.click(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' }));
-    const calendario = screen.getByRole('dialog', { name: 'Calendario de fecha de nacimiento' });
+    const calendario = await screen.findByRole('dialog', { name: 'Calendario de fecha de nacimiento' });
     // The focus goes into the calendar, on the year 2000.
     await waitFor(() => expect(document.activeElement).toHaveClass('react-datepicker__year-text'));
     expect(document.activeElement).toHaveTextContent('2000');

@@ -23,7 +23,7 @@ export interface CalendarioProps {
 const ENFOCABLE =
   '.react-datepicker__year-text[tabindex="0"], .react-datepicker__month-text[tabindex="0"], .react-datepicker__day[tabindex="0"]';
 
-export function Calendario({ id, seleccionada, onElegir, onCerrar }: CalendarioProps) {
+export default function Calendario({ id, seleccionada, onElegir, onCerrar }: CalendarioProps) {
   const [vista, setVista] = useState<Vista>('anios');
   const [referencia, setReferencia] = useState<Date>(() => seleccionada ?? new Date(2000, 0, 1));
   const contenedor = useRef<HTMLDivElement>(null);

@@ -3,7 +3,7 @@
 // picked in the calendar. The text the applicant types stays as typed until the field is left.
 import { Box, Flex, IconButton, Input } from '@chakra-ui/react';
 import { useField } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   esIsoValido,
   fechaLocal,
@@ -12,8 +12,11 @@ import {
   parsearFecha,
 } from '../../../domain/index.js';
 import { Campo } from '../../ui/campo/index.js';
-import { Calendario } from './Calendario.js';
 import { idCampo, mensajeDe } from './errores.js';
+
+// The date picker (and date-fns) load only when the calendar is first wanted.
+const cargarCalendario = () => import('./Calendario.js');
+const Calendario = lazy(cargarCalendario);
 
 const comoTexto = (valor: string) => (esIsoValido(valor) ? formatearFecha(valor) : valor);
 
@@ -78,6 +81,8 @@ export function CampoFecha() {
               aria-expanded={abierto}
               aria-controls={abierto ? idCalendario : undefined}
               onClick={() => setAbierto((a) => !a)}
+              onPointerEnter={() => void cargarCalendario()}
+              onFocus={() => void cargarCalendario()}
               onKeyDown={(e) => {
                 if (e.key === 'Escape' && abierto) setAbierto(false);
               }}
@@ -86,18 +91,26 @@ export function CampoFecha() {
             </IconButton>
           </Flex>
           {abierto ? (
-            <Calendario
-              id={idCalendario}
-              seleccionada={fechaLocal(campo.value ?? '')}
-              onElegir={(fecha) => {
-                const iso = isoDeFechaLocal(fecha);
-                setTexto(formatearFecha(iso));
-                void ayudante.setValue(iso);
-                void ayudante.setTouched(true, false);
-                cerrar();
-              }}
-              onCerrar={cerrar}
-            />
+            <Suspense
+              fallback={
+                <Box role="status" position="absolute" top="100%" mt="1" fontSize="sm">
+                  Cargando calendario…
+                </Box>
+              }
+            >
+              <Calendario
+                id={idCalendario}
+                seleccionada={fechaLocal(campo.value ?? '')}
+                onElegir={(fecha) => {
+                  const iso = isoDeFechaLocal(fecha);
+                  setTexto(formatearFecha(iso));
+                  void ayudante.setValue(iso);
+                  void ayudante.setTouched(true, false);
+                  cerrar();
+                }}
+                onCerrar={cerrar}
+              />
+            </Suspense>
           ) : null}
         </Box>
       )}
