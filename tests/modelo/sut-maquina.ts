@@ -44,7 +44,11 @@ export class SutMaquina {
 
   /** Sends the model's event, its payload rebuilt from this actor's own context. */
   enviar(evento: EventoModelo): EnrolmentEvent {
-    const concreto = concretar(evento, this.snapshot.context);
+    return this.enviarTal(concretar(evento, this.snapshot.context));
+  }
+
+  /** Sends the event exactly as given. */
+  enviarTal(concreto: EventoModelo): EnrolmentEvent {
     const { variante: _variante, ...sinVariante } = concreto;
     this.antes = this.snapshot;
     this.desde = this.registro.length;
