@@ -46,7 +46,7 @@ for (const { motor, disponible } of MOTORES) {
         const { cuerpo, contentType } = multipart([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }]);
         const primera = await fetch(`${base}/api/v2/archivos/adjuntar`, {
           method: 'POST',
-          body: cuerpo,
+          body: new Uint8Array(cuerpo),
           headers: { 'content-type': contentType, cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
         });
         expect(primera.status).toBe(200);
