@@ -4,6 +4,7 @@
 // the chart replayable by xstate/graph and lets a restored snapshot resume with REANUDAR.
 import { assign, setup } from 'xstate';
 import {
+  MAXIMO_EQUIPOS,
   motivoRechazoArchivo,
   type Adjunto,
   type Calle,
@@ -224,6 +225,11 @@ export const enrolmentMachine = setup({
       progreso: 0,
       errorSubida: event.type === 'SUBIDA.FALLO' ? (event.mensaje ?? null) : null,
     })),
+    registrarSubidaIncompleta: assign({
+      enCurso: [],
+      progreso: 0,
+      errorSubida: 'El servidor no confirmó todos los archivos.',
+    }),
     agregarEquipo: assign(({ context }) => ({
       equipos: [...context.equipos, { id: context.siguienteIdEquipo, valores: { ...EQUIPO_VACIO } }],
       siguienteIdEquipo: context.siguienteIdEquipo + 1,
@@ -257,6 +263,10 @@ export const enrolmentMachine = setup({
     archivoAdmisible: ({ event }) =>
       event.type === 'ARCHIVO.ELEGIDO' && motivoRechazoArchivo(event.archivo.nombre, event.archivo.tamanio) === null,
     faltanRequeridos: ({ context }) => faltanRequeridos(context.documentos),
+    subidaCompleta: ({ context, event }) =>
+      event.type === 'SUBIDA.EXITO' &&
+      documentosCompletos(aplicarSubida(context.documentos, context.enCurso, event.adjuntos)),
+    puedeAgregarEquipo: ({ context }) => context.equipos.length < MAXIMO_EQUIPOS,
     nadaPendiente: ({ context }) => documentosCompletos(context.documentos),
     equiposValidos: ({ context }) => context.equipos.every(equipoValido),
     listoParaEnviar: ({ context }) =>
@@ -350,17 +360,21 @@ export const enrolmentMachine = setup({
           ],
           on: {
             'SUBIDA.PROGRESO': { actions: 'actualizarProgreso' },
-            'SUBIDA.EXITO': { target: 'subido', actions: 'aplicarSubida' },
+            'SUBIDA.EXITO': [
+              { guard: 'subidaCompleta', target: 'subido', actions: 'aplicarSubida' },
+              // The server answered without a file we sent: say so rather than move on.
+              { target: 'eligiendo.fallida', actions: ['aplicarSubida', 'registrarSubidaIncompleta'] },
+            ],
             'SUBIDA.FALLO': { target: 'eligiendo.fallida', actions: 'registrarFalloSubida' },
             // A reload cut the request: send the same files again.
-            REANUDAR: { target: 'subiendo', reenter: true },
+            REANUDAR: { target: 'subiendo', reenter: true, actions: cargarFaltantes },
           },
         },
         subido: {
           entry: ['notificarSubida', 'programarAvance'],
           on: {
             AVANZAR: { target: '#enrolment.equipos' },
-            REANUDAR: { target: '#enrolment.equipos' },
+            REANUDAR: { target: '#enrolment.equipos', actions: cargarFaltantes },
           },
         },
       },
@@ -368,7 +382,7 @@ export const enrolmentMachine = setup({
     equipos: {
       entry: { type: 'cargarCatalogos', params: { catalogos: ['aparatos'] } },
       on: {
-        'EQUIPO.AGREGAR': { actions: 'agregarEquipo' },
+        'EQUIPO.AGREGAR': { guard: 'puedeAgregarEquipo', actions: 'agregarEquipo' },
         'EQUIPO.CAMBIO': { actions: 'cambiarEquipo' },
         'EQUIPO.QUITAR': { actions: 'quitarEquipo' },
         SIGUIENTE: { guard: 'equiposValidos', target: 'terminos' },
@@ -402,7 +416,7 @@ export const enrolmentMachine = setup({
             'ENVIO.EXITO': { target: '#enrolment.enviada', actions: 'guardarSolicitud' },
             'ENVIO.FALLO': { target: 'editando.fallido', actions: 'notificarFalloEnvio' },
             // The server answers a repeated draft with the same application: resending is safe.
-            REANUDAR: { target: 'enviando', reenter: true },
+            REANUDAR: { target: 'enviando', reenter: true, actions: cargarFaltantes },
           },
         },
       },

@@ -136,9 +136,9 @@ describe('documents', () => {
     expect(sut.snapshot.context.progreso).toBe(0);
   });
 
-  // Known defect (reported): an upload whose answer lacks a file still counts as done, and the
-  // wizard moves on to a step 3 from which ENVIAR can never be enabled.
-  it.fails('an answer that lacks a file sent does not move on', () => {
+  // An upload whose answer lacks a file must not count as done, or the wizard would move on to a
+  // step 3 from which ENVIAR can never be enabled.
+  it('an answer that lacks a file sent does not move on', () => {
     const sut = new SutMaquina();
     pasoUnoListo(sut);
     sut.enviarTal({ type: 'SIGUIENTE' });
@@ -177,9 +177,8 @@ describe('equipment', () => {
     expect(sut.snapshot.context.equipos.map((e) => e.id)).not.toContain(b);
   });
 
-  // Known defect (reported): the chart lets a card be added past the server's maximum, and the
-  // application is then refused as a whole.
-  it.fails(`no more than ${MAXIMO_EQUIPOS} cards can be added`, () => {
+  // A card past the server's maximum would make the whole application be refused.
+  it(`no more than ${MAXIMO_EQUIPOS} cards can be added`, () => {
     const sut = new SutMaquina();
     pasoUnoListo(sut);
     sut.enviarTal({ type: 'SIGUIENTE' });

@@ -75,16 +75,14 @@ function expectCatalogosPedidos(sut: SutMaquina, antes: EnrolmentSnapshot) {
   ]);
 }
 
-// Known defect (reported to the chart's owner): after a reload mid-upload or mid-submit the
-// catalogues are never asked for again — the child's REANUDAR wins over the root's — so going
-// back to step 1 finds no street catalogue for the chosen locality. `it.fails` turns red once
-// the chart is fixed: then make it a plain `it`.
+// A reload mid-upload or mid-submit must also ask again for the catalogues the context lacks
+// (the state's own REANUDAR shadows the root's), or step 1 finds no street catalogue.
 describe('reload while an effect is under way', () => {
   const conEfecto = estados().filter(([, s]) => efectoEnCurso(s));
   it('the model reaches such states', () => {
     expect(conEfecto.length).toBeGreaterThan(3);
   });
-  it.fails.each(conEfecto)('asks for the missing catalogues too: %s', (_, antes, persistido) => {
+  it.each(conEfecto)('asks for the missing catalogues too: %s', (_, antes, persistido) => {
     const sut = new SutMaquina(JSON.parse(JSON.stringify(persistido)));
     sut.enviar({ type: 'REANUDAR' });
     expectCatalogosPedidos(sut, antes);
