@@ -18,6 +18,7 @@ import {
   completarDatos,
   contarPedidos,
   elegirTodos,
+  esperarGuardado,
   fila,
   leerSolicitudes,
   MEDICO,
@@ -58,6 +59,11 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     // Step 1, then a reload: still valid, SIGUIENTE still possible.
     await abrirStepper(page, servidor.url);
     await completarDatos(page);
+    await esperarGuardado(
+      page,
+      (b) => b.context.datosValidos && b.context.datos.dni === MEDICO.dni,
+      'paso 1',
+    );
     await recargar(page);
     expect(await page.getByRole('textbox', { name: 'DNI', exact: true }).inputValue()).toBe(MEDICO.dni);
     await expect.poll(() => siguiente(page).isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -65,6 +71,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
 
     // Step 2 with every file chosen, then a reload: the names are back and the bytes too.
     await elegirTodos(page, archivos);
+    await esperarGuardado(page, (b) => Object.keys(b.context.documentos).length === 9, 'nueve archivos');
     await recargar(page);
     for (const { key, label } of DOCUMENTOS) {
       await expect
@@ -88,6 +95,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     await siguiente(page).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Subiendo archivos' }).isVisible()).toBe(true);
     await expect.poll(() => adjuntar()).toBe(1);
+    await esperarGuardado(page, (b) => JSON.stringify(b.value).includes('subiendo'), 'subiendo');
     await recargar(page);
     await expect.poll(() => page.getByText(PASO_3).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(adjuntar()).toBe(2);
@@ -99,6 +107,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     await card.getByRole('combobox', { name: 'Tipo de equipo' }).fill('ecog');
     await page.getByRole('option', { name: 'Ecografo', exact: true }).click();
     await card.getByRole('textbox', { name: 'Marca', exact: true }).fill('Mindray');
+    await esperarGuardado(page, (b) => b.context.equipos[0]?.valores.marca === 'Mindray', 'equipo');
     await recargar(page);
     await expect
       .poll(() => card.getByRole('textbox', { name: 'Marca', exact: true }).inputValue(), { timeout: 10_000 })
@@ -112,6 +121,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
 
     // Step 4 ticked, then a reload.
     await page.getByRole('checkbox', { name: CASILLA }).check({ force: true });
+    await esperarGuardado(page, (b) => b.context.terminosAceptados, 'términos aceptados');
     await recargar(page);
     await expect
       .poll(() => page.getByRole('checkbox', { name: CASILLA }).isChecked(), { timeout: 10_000 })
@@ -132,6 +142,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     await expect
       .poll(async () => (await leerSolicitudes(servidor.dataDir)).length, { timeout: 20_000 })
       .toBe(1);
+    await esperarGuardado(page, (b) => JSON.stringify(b.value).includes('enviando'), 'enviando');
     await page.reload();
     await page.waitForURL('**/completado', { timeout: 20_000 });
     expect(crear()).toBe(2);

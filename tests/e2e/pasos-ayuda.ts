@@ -225,3 +225,59 @@ export async function esperarQue(condicion: () => Promise<boolean>, descripcion:
     await pausa(50);
   }
 }
+
+export interface BorradorEnNavegador {
+  value: unknown;
+  context: {
+    datos: { dni: string };
+    datosValidos: boolean;
+    documentos: Record<string, unknown>;
+    equipos: { valores: { marca: string } }[];
+    terminosAceptados: boolean;
+  };
+}
+
+/**
+ * The snapshot the app last stored in IndexedDB (the versioned envelope of
+ * machines/persistencia.ts). Persistence is asynchronous: a test that reloads waits for the change
+ * to be stored, as any person's reload comes later than a write.
+ */
+export function borradorGuardado(page: Page): Promise<BorradorEnNavegador | null> {
+  return page.evaluate(
+    () =>
+      new Promise<BorradorEnNavegador | null>((resolve) => {
+        const pedido = indexedDB.open('alta-prestadores');
+        pedido.onerror = () => resolve(null);
+        pedido.onsuccess = () => {
+          const db = pedido.result;
+          if (!db.objectStoreNames.contains('borrador')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const lectura = db.transaction('borrador', 'readonly').objectStore('borrador').get('borrador');
+          lectura.onsuccess = () => {
+            db.close();
+            const sobre = lectura.result as { snapshot?: BorradorEnNavegador } | undefined;
+            resolve(sobre?.snapshot ?? null);
+          };
+          lectura.onerror = () => {
+            db.close();
+            resolve(null);
+          };
+        };
+      }),
+  );
+}
+
+/** Waits until the stored draft satisfies `condicion`. */
+export async function esperarGuardado(
+  page: Page,
+  condicion: (b: BorradorEnNavegador) => boolean,
+  descripcion: string,
+) {
+  await esperarQue(async () => {
+    const b = await borradorGuardado(page);
+    return b !== null && condicion(b);
+  }, `borrador guardado: ${descripcion}`);
+}

@@ -20,7 +20,9 @@ import {
   contarPedidos,
   elegirArchivo,
   elegirTodos,
+  esperarQue,
   fila,
+  pausa,
   pdf,
   siguiente,
   volver,
@@ -82,7 +84,12 @@ describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
   it('works with the keyboard alone: Enter opens the picker, focus stays on the row as SUBIR turns into Quitar', async () => {
     const page = await alPaso2();
     const subir = page.getByRole('button', { name: 'Subir Foto DNI (frente)', exact: true });
-    await subir.focus();
+    // The shell moves focus to the step's heading on arrival: let that settle first.
+    await esperarQue(async () => {
+      await subir.focus();
+      await pausa(100);
+      return subir.evaluate((el) => el === document.activeElement);
+    }, 'el foco en Subir Foto DNI (frente)');
     const [selector] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(selector.isMultiple()).toBe(false);
     expect(await selector.element().getAttribute('accept')).toContain('image/*');
