@@ -21,8 +21,12 @@ export function abrirBase(opciones: { dataDir: string; databaseUrl: string | nul
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
+    // A client losing its connection must not crash the process: the pool reports idle clients
+    // through its own 'error' event, but a checked-out client emits 'error' itself, with nobody
+    // listening (its query already failed, and the pool drops it on release). The next query
+    // reconnects.
     pool.on('error', () => {});
+    pool.on('connect', (cliente) => cliente.on('error', () => {}));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), motor: 'postgres' };
   }
   fs.mkdirSync(opciones.dataDir, { recursive: true, mode: 0o700 });

@@ -2,6 +2,7 @@
 // (without request data) and answered with a generic message: no stack, no SQL.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { MENSAJES } from '../../domain/index.js';
+import { baseNoDisponible } from '../db/disponibilidad.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import { global } from './global.js';
 
@@ -71,9 +72,12 @@ export function comoErrorHttp(error: FastifyError | Error): ErrorHttp {
       GENERICOS[status] ?? (() => new ErrorHttp(status, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion))
     )();
   }
-  if (status === 503) return new ErrorHttp(503, CODIGOS.NO_DISPONIBLE, MENSAJES_HTTP.noDisponible);
+  if (status === 503 || baseNoDisponible(error))
+    return new ErrorHttp(503, CODIGOS.NO_DISPONIBLE, MENSAJES_HTTP.noDisponible);
   return new ErrorHttp(500, CODIGOS.ERROR_INTERNO, MENSAJES_HTTP.interno);
 }
+
+const SEGUNDOS_REINTENTO = 5;
 
 export const errores = global('errores', async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -81,6 +85,9 @@ export const errores = global('errores', async (app) => {
     if (http.statusCode >= 500) request.log.error({ err: error }, 'error al atender la petición');
     else request.log.info({ status: http.statusCode, codigo: http.codigo }, 'petición rechazada');
     if (http.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+    // The database or disk is away: the pool reconnects (SQLite retries) by itself, so say when
+    // to try again.
+    if (http.statusCode === 503) reply.header('retry-after', String(SEGUNDOS_REINTENTO));
     return reply.code(http.statusCode).type('application/json; charset=utf-8').send(http.cuerpo());
   });
 });
