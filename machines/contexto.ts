@@ -87,6 +87,8 @@ export type Documentos = Partial<Record<DocumentoKey, DocumentoEstado>>;
 
 export interface FormEquipo {
   tipoAparato: TipoAparato | null;
+  /** Text typed in Tipo de equipo, kept so a reload shows it (the rules strip it). */
+  textoTipoAparato: string;
   marca: string;
   modelo: string;
   anioFabricacion: string;
@@ -96,6 +98,7 @@ export interface FormEquipo {
 
 export const EQUIPO_VACIO: FormEquipo = {
   tipoAparato: null,
+  textoTipoAparato: '',
   marca: '',
   modelo: '',
   anioFabricacion: '',

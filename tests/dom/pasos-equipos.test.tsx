@@ -78,6 +78,7 @@ describe('Paso 3 — Aparatos y equipos', () => {
     await user.type(within(card).getByRole('textbox', { name: 'Origen' }), 'China');
     expect(actor().getSnapshot().context.equipos[0]!.valores).toEqual({
       tipoAparato: APARATOS[0],
+      textoTipoAparato: 'Ecografo',
       marca: 'Mindray',
       modelo: 'DC-40',
       anioFabricacion: '2019',

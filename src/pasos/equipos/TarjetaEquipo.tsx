@@ -32,8 +32,8 @@ export function TarjetaEquipo({ equipo, numero, tipos, cargandoTipos, onQuitado 
   const { send } = Enrolment.useActorRef();
   const { id, valores } = equipo;
   const [tocados, setTocados] = useState<ReadonlySet<CampoEquipo>>(new Set());
-  // What is typed in Tipo de equipo before an option is picked (not part of the form's values).
-  const [textoTipo, setTextoTipo] = useState(valores.tipoAparato ? etiquetaTipo(valores.tipoAparato) : '');
+  // What is typed in Tipo de equipo lives in the chart too, so a reload keeps it.
+  const textoTipo = valores.textoTipoAparato || (valores.tipoAparato ? etiquetaTipo(valores.tipoAparato) : '');
   const errores = useMemo(() => erroresEquipo(valores), [valores]);
   const idTitulo = `equipo-${id}-titulo`;
 
@@ -94,14 +94,8 @@ export function TarjetaEquipo({ equipo, numero, tipos, cargandoTipos, onQuitado 
           requerido
           error={error('tipoAparato')}
           sinResultados={cargandoTipos ? 'Cargando tipos de equipo…' : 'Sin resultados'}
-          onTextoChange={(t) => {
-            setTextoTipo(t);
-            if (valores.tipoAparato) cambiar({ tipoAparato: null });
-          }}
-          onSeleccionar={(tipo) => {
-            setTextoTipo(etiquetaTipo(tipo));
-            cambiar({ tipoAparato: tipo });
-          }}
+          onTextoChange={(t) => cambiar({ textoTipoAparato: t, tipoAparato: null })}
+          onSeleccionar={(tipo) => cambiar({ tipoAparato: tipo, textoTipoAparato: etiquetaTipo(tipo) })}
           onBlur={() => tocar('tipoAparato')}
         />
         {texto('marca', 'Marca')}
