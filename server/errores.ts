@@ -62,6 +62,7 @@ export const MENSAJES_HTTP = {
   documentoRepetido: (clave: string) => `El documento ${clave} se envió más de una vez.`,
   demasiadosArchivos: 'Se enviaron demasiados archivos en una sola solicitud.',
   noMultipart: 'Los archivos deben enviarse como multipart/form-data.',
+  multipartInvalido: 'El envío de archivos llegó incompleto o mal formado. Intentá nuevamente.',
   adjuntoAjeno: (nombre: string) =>
     `El adjunto ${nombre} no corresponde a los archivos subidos en esta solicitud.`,
 } as const;

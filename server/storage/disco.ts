@@ -1,6 +1,7 @@
 // DocumentStore on the local disk, under DATA_DIR/documentos (never served by URL).
 // Durability: write a temporary file, fsync it, rename it into place, fsync the directory.
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,8 +43,9 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
           listo(null, chunk);
         },
       });
+      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(origen, contar, createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 }));
+        await pipeline(origen, contar, destino);
         // fsync works per file, so a second descriptor flushes what the stream wrote.
         const fh = await open(rutaTemporal, 'r');
         try {
@@ -52,6 +54,9 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
           await fh.close();
         }
       } catch (error) {
+        // A source that fails at once (a malformed upload) can reject the pipeline before the
+        // file is even opened: wait until it is closed, or the file appears after the rm.
+        if (!destino.closed) await once(destino, 'close').catch(() => {});
         await rm(rutaTemporal, { force: true });
         throw error;
       }

@@ -235,6 +235,30 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     expect([400, 413]).toContain(r.statusCode);
   });
 
+  it('un multipart mal formado o cortado responde 400 en castellano y no guarda nada', async () => {
+    const nav = await ctx.navegador().abrir();
+    const antes = await estado(ctx);
+    const cabecera = 'Content-Disposition: form-data; name="file"; filename="DniAnverso.pdf"\r\n';
+    const casos: [string, Buffer | string][] = [
+      ['zz', `--zz\r\n${cabecera}`], // cut in the middle of a part
+      ['otro', '--calidadFuzzLimite--\r\n'], // the boundary is not in the body
+      ['zz', `--zz\r\n${cabecera}\r\n%PDF-1.4 sin terminar`], // no closing boundary
+      ['zz', '--zz\r\nesto no es una cabecera\r\n\r\nhola\r\n--zz--\r\n'],
+      ['zz', Buffer.from([0x2d, 0x2d, 0x7a, 0x7a, 0x0d, 0x0a, 0xff, 0x00, 0x13, 0x37, 0x0d, 0x0a])],
+    ];
+    for (const [limite, cuerpo] of casos) {
+      const r = await nav.enviarCrudo(
+        '/api/v2/archivos/adjuntar',
+        cuerpo,
+        `multipart/form-data; boundary=${limite}`,
+      );
+      expect(r.statusCode, JSON.stringify(cuerpo.toString())).toBe(400);
+      expect(r.json()).toMatchObject({ error: 'ARCHIVO_INVALIDO' });
+      expect(r.json().message).toMatch(/incompleto o mal formado|Cada archivo|No se recibió/);
+      await esperarNadaGuardado(ctx, antes, r);
+    }
+  });
+
   it('rechaza un cuerpo que no es multipart con 415', async () => {
     const nav = await ctx.navegador().abrir();
     const r = await nav.post('/api/v2/archivos/adjuntar', { file: 'x' });

@@ -81,6 +81,17 @@ async function juzgar(
   return extension;
 }
 
+/**
+ * A failure while reading the parts. busboy's parse errors ("Unexpected end of form", "Malformed
+ * part header", …) carry no status: the body is malformed, a 400. A system error (the disk, a
+ * cut connection) keeps its meaning (500, or 503 when the disk is full).
+ */
+function errorDeLectura(error: Error): ErrorHttp {
+  const http = comoErrorHttp(error);
+  const delSistema = typeof (error as { syscall?: unknown }).syscall === 'string';
+  return http.statusCode >= 500 && !delSistema ? invalido(MENSAJES_HTTP.multipartInvalido) : http;
+}
+
 export async function recibirArchivos(request: FastifyRequest, almacen: DocumentStore): Promise<Recibido[]> {
   if (!request.isMultipart()) throw new ErrorHttp(415, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.noMultipart);
   const recibidos: Recibido[] = [];
@@ -102,7 +113,7 @@ export async function recibirArchivos(request: FastifyRequest, almacen: Document
       fallo = await recibirParte(parte, almacen, vistas, recibidos);
     }
   } catch (error) {
-    fallo ??= comoErrorHttp(error as Error);
+    fallo ??= errorDeLectura(error as Error);
   }
   if (!fallo && recibidos.length === 0) fallo = invalido(MENSAJES_HTTP.sinArchivos);
   if (fallo) {

@@ -83,6 +83,18 @@ export class Navegador {
     return r;
   }
 
+  /** Sends bytes as they are (malformed bodies), with this browser's cookies and token. */
+  async enviarCrudo(url: string, cuerpo: Buffer | string, contentType: string) {
+    const r = await this.app().inject({
+      method: 'POST',
+      url,
+      payload: cuerpo,
+      headers: this.cabeceras({ 'content-type': contentType }),
+    });
+    this.guardarCookies(r);
+    return r;
+  }
+
   /** First visit: any GET sets the XSRF-TOKEN cookie. */
   async abrir() {
     await this.get('/api/v2/localidad/getAll');
