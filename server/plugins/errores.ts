@@ -17,22 +17,26 @@ function rutaDeCampo(e: ErrorAjv): string {
   const partes = e.instancePath.split('/').filter(Boolean);
   if (e.keyword === 'required' && typeof e.params.missingProperty === 'string')
     partes.push(e.params.missingProperty);
+  if (e.keyword === 'additionalProperties' && typeof e.params.additionalProperty === 'string')
+    partes.push(e.params.additionalProperty);
   return partes.reduce((ruta, p) => (/^\d+$/.test(p) ? `${ruta}[${p}]` : ruta ? `${ruta}.${p}` : p), '');
 }
 
+function mensajeDe(e: ErrorAjv): string {
+  if (e.keyword === 'required') return MENSAJES.requerido;
+  if (e.keyword === 'maxLength' || e.keyword === 'maxItems') return 'Valor demasiado largo.';
+  if (e.keyword === 'additionalProperties') return 'Campo no admitido.';
+  return 'Valor inválido.';
+}
+
 function traducirValidacion(errores: ErrorAjv[], contexto: string | undefined): ErrorHttp {
-  const fields: Record<string, string> = {};
+  // A Map, not an object: a field may be called "constructor" or "toString".
+  const fields = new Map<string, string>();
   for (const e of errores) {
     const ruta = rutaDeCampo(e) || contexto || 'solicitud';
-    if (ruta in fields) continue;
-    fields[ruta] =
-      e.keyword === 'required'
-        ? MENSAJES.requerido
-        : e.keyword === 'maxLength' || e.keyword === 'maxItems'
-          ? 'Valor demasiado largo.'
-          : 'Valor inválido.';
+    if (!fields.has(ruta)) fields.set(ruta, mensajeDe(e));
   }
-  return new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, fields);
+  return new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, Object.fromEntries(fields));
 }
 
 const POR_CODIGO: Record<string, () => ErrorHttp> = {

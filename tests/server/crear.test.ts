@@ -2,6 +2,7 @@
 // database and the draft, one application per draft (replays, concurrency), durability.
 import { expect, it } from 'vitest';
 import * as archivos from './ayuda/archivos.js';
+import { validarSolicitud } from '../../server/routes/solicitud/crear.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
 
@@ -144,6 +145,40 @@ conCadaBase('solicitud/crear', (ctx) => {
     });
     expect(sinCuerpo.statusCode).toBe(400);
     expect(sinCuerpo.json().message).toBe('El cuerpo de la solicitud no es JSON válido.');
+  });
+
+  it('una clave con nombre de miembro de Object.prototype responde 400, en cualquier objeto del cuerpo', async () => {
+    const nav = ctx.navegador();
+    const adjuntos = await subirRequeridos(nav);
+    const antes = await cantidadDeSolicitudes(ctx);
+    type Cuerpo = ReturnType<typeof cuerpoSolicitud>;
+    const lugares: [string, (c: Cuerpo, clave: string) => void][] = [
+      ['', (c, k) => Object.assign(c, { [k]: 'x' })],
+      ['datosSocio.', (c, k) => Object.assign(c.datosSocio, { [k]: 'x' })],
+      ['datosSocio.localidad.', (c, k) => Object.assign(c.datosSocio.localidad, { [k]: 'x' })],
+      ['datosSocio.calle.', (c, k) => Object.assign(c.datosSocio.calle, { [k]: 'x' })],
+      ['datosSocio.condicionIVA.', (c, k) => Object.assign(c.datosSocio.condicionIVA, { [k]: 'x' })],
+      ['adjuntos[0].', (c, k) => Object.assign(c.adjuntos[0]!, { [k]: 'x' })],
+      ['equipos[0].', (c, k) => Object.assign(c.equipos[0]!, { [k]: 'x' })],
+      ['equipos[0].tipoAparato.', (c, k) => Object.assign(c.equipos[0]!.tipoAparato, { [k]: 'x' })],
+    ];
+    for (const clave of ['constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']) {
+      for (const [ruta, poner] of lugares) {
+        const cuerpo = cuerpoSolicitud(adjuntos);
+        poner(cuerpo, clave);
+        const r = await nav.post('/api/v2/solicitud/crear', cuerpo);
+        expect(r.statusCode, `${ruta}${clave}`).toBe(400);
+        expect(r.json()).toMatchObject({
+          error: 'VALIDACION',
+          fields: { [`${ruta}${clave}`]: 'Campo no admitido.' },
+        });
+      }
+    }
+    // Behind the JSON schema, the rules themselves never fail with anything but a 400.
+    const cuerpo = cuerpoSolicitud(adjuntos);
+    Object.assign(cuerpo.datosSocio, { constructor: 'x' });
+    await expect(validarSolicitud(cuerpo)).rejects.toMatchObject({ statusCode: 400, codigo: 'VALIDACION' });
+    expect(await cantidadDeSolicitudes(ctx)).toBe(antes);
   });
 
   it('comprueba contra la base: padrón, localidad, calle, condición de IVA y tipo de aparato', async () => {

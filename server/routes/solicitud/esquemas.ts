@@ -1,14 +1,19 @@
 // JSON schemas of solicitud/crear for the OpenAPI document and a first shape check. The rules
 // themselves (with their Spanish messages) are domain/reglas.ts, applied in the handler.
+// Every object refuses keys it does not list: besides keeping the body tidy, a key named like an
+// Object.prototype member ("constructor", "toString") would otherwise reach yup, which looks keys
+// up in a plain object and finds the prototype's function.
 const texto = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const textoONulo = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
 export const cuerpoCrear = {
   type: 'object',
+  additionalProperties: false,
   required: ['datosSocio', 'adjuntos', 'equipos', 'terminosAceptados'],
   properties: {
     datosSocio: {
       type: 'object',
+      additionalProperties: false,
       properties: {
         fechanac: { ...texto(10), description: 'YYYY-MM-DD' },
         apellidoynombre: texto(200),
@@ -16,9 +21,14 @@ export const cuerpoCrear = {
         matricula: texto(20),
         localidad: {
           type: ['object', 'null'],
+          additionalProperties: false,
           properties: { codigoLocalidad: { type: 'integer' }, nombreLocalidad: texto(200) },
         },
-        calle: { type: ['object', 'null'], properties: { nombreCalle: texto(200) } },
+        calle: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { nombreCalle: texto(200) },
+        },
         altura: { type: ['integer', 'string', 'null'] },
         piso: textoONulo(50),
         dpto: textoONulo(50),
@@ -28,6 +38,7 @@ export const cuerpoCrear = {
         telefono: texto(20),
         condicionIVA: {
           type: ['object', 'null'],
+          additionalProperties: false,
           properties: { codigoCondicionIVA: { type: 'integer' }, nombreCondicionIVA: texto(200) },
         },
         formaPago: texto(40),
@@ -39,16 +50,23 @@ export const cuerpoCrear = {
     adjuntos: {
       type: 'array',
       maxItems: 20,
-      items: { type: 'object', required: ['nombre'], properties: { nombre: texto(100) } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['nombre'],
+        properties: { nombre: texto(100) },
+      },
     },
     equipos: {
       type: 'array',
       maxItems: 50,
       items: {
         type: 'object',
+        additionalProperties: false,
         properties: {
           tipoAparato: {
             type: ['object', 'null'],
+            additionalProperties: false,
             properties: { codigotipoaparato: { type: 'integer' }, nombretipoaparato: texto(200) },
           },
           marca: texto(200),
