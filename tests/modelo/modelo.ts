@@ -86,3 +86,55 @@ export type Adyacencia = Record<
 export const mapaDeAdyacencia = (): Adyacencia => modelo.getAdjacencyMap() as Adyacencia;
 
 export const eventosDelCamino = (camino: Camino) => camino.steps.slice(1).map((p) => p.event as EventoModelo);
+
+/**
+ * The fewest of `caminos` that still visit every state node of the chart and send every event
+ * type found on them: greedily, the path covering most of what is left, shortest on ties. For
+ * replays too slow to take every path (jsdom, the browser); docs/decisions/020.
+ */
+export function caminosQueCubren(caminos: Camino[]): Camino[] {
+  const metas = (c: Camino) =>
+    new Set([
+      ...c.steps.flatMap((p) => p.state._nodes.map((n) => `#${n.id}`)),
+      ...c.steps.slice(1).map((p) => p.event.type),
+    ]);
+  const pendientes = new Set(caminos.flatMap((c) => [...metas(c)]));
+  const elegidos: Camino[] = [];
+  while (pendientes.size > 0) {
+    let mejor: Camino | null = null;
+    let cubre = 0;
+    for (const c of caminos) {
+      const n = [...metas(c)].filter((m) => pendientes.has(m)).length;
+      if (n > cubre || (n === cubre && mejor && n > 0 && c.steps.length < mejor.steps.length)) [mejor, cubre] = [c, n];
+    }
+    if (!mejor || cubre === 0) break;
+    elegidos.push(mejor);
+    for (const m of metas(mejor)) pendientes.delete(m);
+  }
+  return elegidos;
+}
+
+/**
+ * For each event type that no path in `caminos` sends (shortest paths reach states, not every
+ * transition: ERROR.CERRAR, REINTENTAR, AVANZAR… lead back to states reached sooner), a shortest
+ * path to a state where it is enabled, followed by it.
+ */
+export function caminosConEventosFaltantes(caminos: Camino[], excluir: readonly string[] = []): Camino[] {
+  const enviados = new Set([...excluir, ...caminos.flatMap((c) => c.steps.slice(1).map((p) => p.event.type))]);
+  const adyacencia = mapaDeAdyacencia();
+  const masCortos = modelo.getShortestPaths({ allowDuplicatePaths: true });
+  const porEstado = new Map(masCortos.map((c) => [serializarEstado(c.state), c]));
+  const extra: Camino[] = [];
+  const tipos = new Set(Object.values(adyacencia).flatMap((v) => Object.values(v.transitions).map((t) => t.event.type)));
+  for (const tipo of [...tipos].filter((t) => !enviados.has(t)).sort()) {
+    let mejor: Camino | null = null;
+    for (const [clave, { transitions }] of Object.entries(adyacencia)) {
+      const camino = porEstado.get(clave);
+      const t = Object.values(transitions).find((x) => x.event.type === tipo);
+      if (!camino || !t || (mejor && camino.steps.length + 1 >= mejor.steps.length)) continue;
+      mejor = aCamino({ state: t.state, steps: [...camino.steps, { state: t.state, event: t.event }], weight: camino.weight + 1 });
+    }
+    if (mejor) extra.push(mejor);
+  }
+  return extra;
+}
