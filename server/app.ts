@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { abrirBase, type Conexion } from './db/conexion.js';
 import { migrar } from './db/migraciones.js';
 import { sembrar } from './db/semillas.js';
+import { erroresDeMarco } from './errores-de-marco.js';
 import { esquemaError } from './errores.js';
 import { antifalsificacion } from './plugins/antifalsificacion.js';
 import { baseDeDatos } from './plugins/base-de-datos.js';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    ...erroresDeMarco(config.production),
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true },
     },
