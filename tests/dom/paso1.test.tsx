@@ -7,6 +7,9 @@ import { MENSAJES } from '../../domain/index.js';
 import { PasoDatosPersonales } from '../../src/pasos/datos-personales/PasoDatosPersonales.js';
 import { apiFalsa, dependenciasFalsas, EspiaActor, renderizarConActor } from './enrolment.js';
 
+// Typing through a whole form in jsdom is slow on a shared, busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 const caja = (nombre: string) => screen.getByRole('textbox', { name: nombre });
 const combo = (nombre: string) => screen.getByRole('combobox', { name: nombre });
 const select = (nombre: string) => screen.getByRole('combobox', { name: nombre }) as HTMLSelectElement;
@@ -204,7 +207,7 @@ describe('Paso 1 — Datos personales', () => {
     expect(mensajeDe(caja('DNI'))).toBe('');
   });
 
-  it('picks the date in the calendar: years around 2000, then months, then days', async () => {
+  it('picks the date in the calendar: years around 2000, then months, then days', { timeout: 20_000 }, async () => {
     const { user, espia } = await montar();
     await user.click(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' }));
     const calendario = await screen.findByRole('dialog', { name: 'Calendario de fecha de nacimiento' });

@@ -8,6 +8,9 @@ import { contextoInicial, enrolmentMachine } from '../../machines/index.js';
 import { Stepper } from '../../src/stepper/Stepper.js';
 import { apiFalsa, DATOS_COMPLETOS, dependenciasFalsas, renderizarConActor } from './enrolment.js';
 
+// Typing through a whole form in jsdom is slow on a shared, busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 /** A persisted snapshot on step 2 with step 1 complete, built with the chart itself. */
 async function snapshotEnDocumentos() {
   const actor = createActor(enrolmentMachine, {

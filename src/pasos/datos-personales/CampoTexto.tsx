@@ -1,7 +1,8 @@
 // A text field of step 1 bound to Formik: its message shows once the field was left (or was
-// restored with a value), and `filtro` cleans what is typed (e.g. digits only).
+// restored with a value), and `filtro` cleans what is typed (e.g. digits only). A FastField: a
+// keystroke elsewhere does not re-render it (typing stays quick on a phone).
 import { Input } from '@chakra-ui/react';
-import { useField } from 'formik';
+import { FastField, getIn, type FieldProps } from 'formik';
 import type { FocusEvent, HTMLAttributes } from 'react';
 import { Campo } from '../../ui/campo/index.js';
 import { idCampo, mensajeDe } from './errores.js';
@@ -21,6 +22,25 @@ export interface CampoTextoProps {
   onBlur?: (e: FocusEvent<HTMLInputElement>) => void;
 }
 
+interface PropsFastField {
+  name: string;
+  errorExtra?: string | null | undefined;
+  onBlurExtra?: unknown;
+  formik: FieldProps['form'];
+}
+
+/** Re-render only when this field's value, error, touched or outside message changes. */
+function debeActualizar(nuevas: PropsFastField, previas: PropsFastField): boolean {
+  const { name } = nuevas;
+  return (
+    getIn(nuevas.formik.values, name) !== getIn(previas.formik.values, name) ||
+    getIn(nuevas.formik.errors, name) !== getIn(previas.formik.errors, name) ||
+    getIn(nuevas.formik.touched, name) !== getIn(previas.formik.touched, name) ||
+    nuevas.errorExtra !== previas.errorExtra ||
+    nuevas.onBlurExtra !== previas.onBlurExtra
+  );
+}
+
 export function CampoTexto({
   nombre,
   etiqueta,
@@ -34,26 +54,31 @@ export function CampoTexto({
   errorExtra,
   onBlur,
 }: CampoTextoProps) {
-  const [campo, meta, ayudante] = useField<string>(nombre);
-  const error = (meta.touched ? mensajeDe(meta.error) : null) ?? errorExtra ?? null;
   return (
-    <Campo id={idCampo(nombre)} etiqueta={etiqueta} ayuda={ayuda} error={error} requerido={requerido}>
-      {(aria) => (
-        <Input
-          {...aria}
-          name={nombre}
-          type={type}
-          inputMode={inputMode}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          value={campo.value ?? ''}
-          onChange={(e) => void ayudante.setValue(filtro ? filtro(e.target.value) : e.target.value)}
-          onBlur={(e) => {
-            campo.onBlur(e);
-            onBlur?.(e);
-          }}
-        />
-      )}
-    </Campo>
+    <FastField name={nombre} errorExtra={errorExtra} onBlurExtra={onBlur} shouldUpdate={debeActualizar}>
+      {({ field, meta, form }: FieldProps<string>) => {
+        const error = (meta.touched ? mensajeDe(meta.error) : null) ?? errorExtra ?? null;
+        return (
+          <Campo id={idCampo(nombre)} etiqueta={etiqueta} ayuda={ayuda} error={error} requerido={requerido}>
+            {(aria) => (
+              <Input
+                {...aria}
+                name={nombre}
+                type={type}
+                inputMode={inputMode}
+                autoComplete={autoComplete}
+                maxLength={maxLength}
+                value={field.value ?? ''}
+                onChange={(e) => void form.setFieldValue(nombre, filtro ? filtro(e.target.value) : e.target.value)}
+                onBlur={(e) => {
+                  field.onBlur(e);
+                  onBlur?.(e);
+                }}
+              />
+            )}
+          </Campo>
+        );
+      }}
+    </FastField>
   );
 }

@@ -3,7 +3,7 @@
 // Leaving DNI or Matrícula with both filled asks the padrón (DNI.COMPROBAR).
 import { Box, chakra } from '@chakra-ui/react';
 import { Formik, useFormikContext, type FormikTouched } from 'formik';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { datosSocioSchema, MENSAJES, soloDigitos } from '../../../domain/index.js';
 import type { FormDatosSocio } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
@@ -50,9 +50,13 @@ function Campos() {
       : vigente === 'error'
         ? 'No se pudo comprobar el DNI y la matrícula. Salí del campo para intentar de nuevo.'
         : null;
-  const comprobar = () => {
-    if (values.dni && values.matricula.trim()) actor.send({ type: 'DNI.COMPROBAR' });
-  };
+  // Stable, so the DNI and Matrícula fields do not re-render on every keystroke elsewhere.
+  const actuales = useRef(values);
+  actuales.current = values;
+  const comprobar = useCallback(() => {
+    const { dni, matricula } = actuales.current;
+    if (dni && matricula.trim()) actor.send({ type: 'DNI.COMPROBAR' });
+  }, [actor]);
 
   return (
     <Box
