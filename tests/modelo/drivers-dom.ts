@@ -158,9 +158,4 @@ export const driversDom: Record<string, Driver> = {
   },
 };
 
-/**
- * Events the jsdom replay does not drive: they never change the abstract state (catalogue loads
- * are answered at once by the fake server), so no generated path contains them; they are
- * exercised at machine level on every transition. The coverage check fails if a path has one.
- */
-export const SOLO_EN_MAQUINA = ['CATALOGO.CARGADO', 'CATALOGO.FALLO', 'CATALOGO.REINTENTAR', 'CALLES.PEDIR'] as const;
+export { SOLO_EN_MAQUINA } from './eventos.js';
