@@ -53,6 +53,9 @@ export function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 
       }
       let cuerpo: Buffer = corte < 0 ? Buffer.alloc(0) : todo.subarray(corte + 4);
       if (cabeceras['transfer-encoding']?.includes('chunked')) cuerpo = desfragmentar(cuerpo);
+      // A CR LF inside a generated header value ends the request early, and what follows is a
+      // second (pipelined) request with its own answer: keep only the first answer's body.
+      else if (cabeceras['content-length'] !== undefined) cuerpo = cuerpo.subarray(0, Number(cabeceras['content-length']));
       resolve({ status, cabeceras, cuerpo: cuerpo.toString('utf8') });
     });
     const cuerpo = p.cuerpo ?? Buffer.alloc(0);
