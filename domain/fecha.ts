@@ -22,7 +22,8 @@ function existe(anio: number, mes: number, dia: number): boolean {
 
 /**
  * Decided: a 2-digit year means 20YY unless that is in the future, then 19YY; a 3-digit year
- * means 2000+n (the source's rule).
+ * means 2000+n (the source's rule). This is the year-level half; `parsearFecha` also moves a
+ * 2-digit year whose whole date would be after today to 19YY.
  */
 export function expandirAnio(texto: string, anioActual: number): number {
   const n = Number(texto);
@@ -40,7 +41,9 @@ export function parsearFecha(texto: string, hoy: string = hoyIso()): string | nu
   if (!m) return null;
   const dia = Number(m[1]);
   const mes = Number(m[2]);
-  const anio = expandirAnio(m[3]!, Number(hoy.slice(0, 4)));
+  let anio = expandirAnio(m[3]!, Number(hoy.slice(0, 4)));
+  // "In the future" is judged on the whole date: 31/12/26 typed in November 2026 is 1926.
+  if (m[3]!.length === 2 && anio >= 2000 && isoDeFecha(anio, mes, dia) > hoy) anio -= 100;
   return existe(anio, mes, dia) ? isoDeFecha(anio, mes, dia) : null;
 }
 

@@ -13,6 +13,13 @@ const textoRequerido = (max: number) =>
 const textoOpcional = (max: number) =>
   string().trim().max(max, MENSAJES.demasiadoLargo(max)).nullable().default(null).transform(vacioANull);
 
+/** Like yup's oneOf, but an empty value is left to `required`, so it reads "Campo requerido.". */
+const unaDe = (claves: readonly string[]) => ({
+  name: 'unaDe',
+  message: MENSAJES.opcionInvalida,
+  test: (valor: string | undefined) => !valor || claves.includes(valor),
+});
+
 const MENSAJE_FECHA = {
   formato: MENSAJES.fechaFormato,
   futura: MENSAJES.fechaFutura,
@@ -76,9 +83,7 @@ export const datosSocioSchema = object({
       return typeof codArea !== 'string' || !telefono || totalTelefonoValido(codArea, telefono);
     }),
   condicionIVA: condicionIvaSchema.nullable().default(null).required(MENSAJES.requerido),
-  formaPago: string()
-    .required(MENSAJES.requerido)
-    .oneOf(valoresDe(FORMAS_PAGO), MENSAJES.opcionInvalida),
+  formaPago: string().required(MENSAJES.requerido).test(unaDe(valoresDe(FORMAS_PAGO))),
   tipoTarjetaCredito: string()
     .nullable()
     .default(null)
@@ -99,9 +104,7 @@ export const datosSocioSchema = object({
           .max(22, MENSAJES.demasiadoLargo(22)),
       otherwise: (s) => s.transform(() => null),
     }),
-  cobranzaHonorarios: string()
-    .required(MENSAJES.requerido)
-    .oneOf(valoresDe(COBRANZAS_HONORARIOS), MENSAJES.opcionInvalida),
+  cobranzaHonorarios: string().required(MENSAJES.requerido).test(unaDe(valoresDe(COBRANZAS_HONORARIOS))),
 });
 export type DatosSocio = InferType<typeof datosSocioSchema>;
 

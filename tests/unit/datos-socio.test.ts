@@ -179,10 +179,9 @@ describe('selects accept only their keys', () => {
   });
 
   it('both are required, and so is the VAT condition', () => {
-    // An empty select fails both `required` and `oneOf`; either message is the field's.
-    const requeridoOLista = [MENSAJES.requerido, MENSAJES.opcionInvalida];
-    expect(requeridoOLista).toContain(errorDe({ formaPago: '' }, 'formaPago'));
-    expect(requeridoOLista).toContain(errorDe({ cobranzaHonorarios: '' }, 'cobranzaHonorarios'));
+    // An empty select reads "Campo requerido.", not "pick from the list".
+    expect(errorDe({ formaPago: '' }, 'formaPago')).toBe(MENSAJES.requerido);
+    expect(errorDe({ cobranzaHonorarios: '' }, 'cobranzaHonorarios')).toBe(MENSAJES.requerido);
     expect(errorDe({ condicionIVA: null }, 'condicionIVA')).toBe(MENSAJES.requerido);
   });
 });

@@ -32,6 +32,8 @@ describe('parsearFecha', () => {
     ['15/03/05', '2005-03-15', 'a 2-digit year not in the future means 20YY'],
     ['15/03/00', '2000-03-15', '00 is 2000'],
     ['15/03/26', '2026-03-15', 'the current year is not in the future'],
+    ['22/11/26', '2026-11-22', 'today, typed with a 2-digit year, is today'],
+    ['31/12/26', '1926-12-31', 'a 2-digit year whose date would be after today means 19YY'],
     ['15/03/27', '1927-03-15', 'next year is'],
     ['15/03/985', '2985-03-15', 'a 3-digit year means 2000+n (the source rule)'],
     ['15/03/005', '2005-03-15', '3 digits with leading zeros'],
