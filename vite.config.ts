@@ -1,9 +1,35 @@
-import { defineConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precomprimir } from './scripts/build-comprimir.mjs';
+import { prerenderizarRutas } from './scripts/build-prerender.mjs';
+
+// `vite build` alone yields what ships (npm start, the e2e setup and the bench all run it):
+// the landing prerendered with its critical styles, then every text file precompressed.
+function salidaFinal(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'alta:prerender-y-precompresion',
+    apply: 'build',
+    configResolved(c) {
+      config = c;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (config.build.ssr) return;
+        const salida = path.resolve(config.root, config.build.outDir);
+        await prerenderizarRutas({ raiz: config.root, salida });
+        await precomprimir(salida);
+      },
+    },
+  };
+}
 
 // The SPA. `npm run dev` proxies the API to a server started with `npm run dev:server`.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), salidaFinal()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
