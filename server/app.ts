@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
+import { AtajoCatalogos, fabricaDeServidor } from './atajo-catalogos.js';
 import type { Config } from './config.js';
 import { abrirBase, type Conexion } from './db/conexion.js';
 import { migrar } from './db/migraciones.js';
@@ -14,11 +15,13 @@ import { erroresDeMarco } from './errores-de-marco.js';
 import { esquemaError } from './errores.js';
 import { antifalsificacion } from './plugins/antifalsificacion.js';
 import { baseDeDatos } from './plugins/base-de-datos.js';
+import { catalogos } from './plugins/catalogos.js';
 import { documentos } from './plugins/documentos.js';
 import { errores } from './plugins/errores.js';
 import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
-import { seguridad } from './plugins/seguridad.js';
+import { registroDePeticiones } from './plugins/registro-peticiones.js';
+import { cabecerasDeSeguridad, seguridad } from './plugins/seguridad.js';
 import { spa } from './plugins/spa.js';
 import { serializadores } from './registro.js';
 import { rutasApiV2 } from './routes/index.js';
@@ -43,7 +46,9 @@ export interface OpcionesApp {
 }
 
 export async function buildApp(config: Config, opciones: OpcionesApp = {}): Promise<FastifyInstance> {
+  const atajo = new AtajoCatalogos(cabecerasDeSeguridad(config.production));
   const app = Fastify({
+    serverFactory: fabricaDeServidor(atajo),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -58,6 +63,8 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     connectionTimeout: config.requestTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    // One line per answer instead, from plugins/registro-peticiones.ts.
+    disableRequestLogging: true,
     ...erroresDeMarco(config.production),
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true },
@@ -69,11 +76,13 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     app.decorate('config', config);
     await app.register(baseDeDatos, { conexion });
     await app.register(documentos, { dataDir: config.dataDir });
+    await app.register(catalogos);
 
     app.addSchema(esquemaError);
     await app.register(cookie);
     await app.register(seguridad, { production: config.production });
     await app.register(errores);
+    await app.register(registroDePeticiones);
     await app.register(limites);
     await app.register(antifalsificacion, { production: config.production });
     await app.register(multipart, {
@@ -94,6 +103,11 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     await app.register(rutaSalud);
     await app.register(openapiUi);
     await app.register(spa, { clientDir: config.clientDir });
+    // With debug logging every answer is logged, which only Fastify's path does.
+    if (config.logLevel !== 'debug' && config.logLevel !== 'trace') {
+      app.addHook('onReady', async () => atajo.usar(app.catalogos));
+      app.addHook('preClose', async () => atajo.usar(null));
+    }
   } catch (error) {
     // A plugin failed to load: release the database before reporting it.
     await app.close().catch(() => {});

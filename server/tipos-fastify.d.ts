@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/esquema.js';
 import type { Motor } from './db/conexion.js';
+import type { CacheCatalogos } from './servicios/cache-catalogos.js';
 import type { DocumentStore } from './storage/almacen.js';
 
 declare module 'fastify' {
@@ -10,5 +11,6 @@ declare module 'fastify' {
     db: Db;
     motor: Motor;
     documentos: DocumentStore;
+    catalogos: CacheCatalogos;
   }
 }

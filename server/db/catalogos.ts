@@ -195,6 +195,14 @@ export async function importarCatalogo(
         .executeTakeFirst();
       resultado.callesEliminadas = Number(borradas.numDeletedRows);
     }
+    // The API processes cache the public catalogues: tell them (the padrón is never cached).
+    if (tipo !== 'padron') {
+      await trx
+        .updateTable('version_catalogos')
+        .set((eb) => ({ version: eb('version', '+', 1) }))
+        .where('id', '=', 1)
+        .execute();
+    }
     resultado.aplicado = true;
     return resultado;
   });

@@ -74,6 +74,13 @@ export interface SolicitudDocumentosTabla {
   nombre: string;
 }
 
+export interface VersionCatalogosTabla {
+  /** Always 1: one row. */
+  id: number;
+  /** Bumped by every catalogue import; API processes drop their cached answers when it moves. */
+  version: number;
+}
+
 export interface Database {
   localidades: LocalidadesTabla;
   calles: CallesTabla;
@@ -85,6 +92,7 @@ export interface Database {
   solicitudes: SolicitudesTabla;
   equipos: EquiposTabla;
   solicitud_documentos: SolicitudDocumentosTabla;
+  version_catalogos: VersionCatalogosTabla;
 }
 
 export type Db = Kysely<Database>;

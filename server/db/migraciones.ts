@@ -1,6 +1,6 @@
 // The schema, as code: the same migrations run on SQLite and PostgreSQL through Kysely's
 // Migrator, automatically at start-up (and by the CLIs).
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './esquema.js';
 
 const migraciones: Record<string, Migration> = {
@@ -99,6 +99,19 @@ const migraciones: Record<string, Migration> = {
         .addColumn('nombre', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('solicitud_documentos_pk', ['solicitud_id', 'documento_id'])
         .execute();
+    },
+  },
+  // Catalogue answers are cached in memory by every API process; `npm run importar` (another
+  // process) bumps this number in the same transaction, and the processes compare it at most
+  // once a second to drop their cache (servicios/cache-catalogos.ts).
+  '002_version_catalogos': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('version_catalogos')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+      await sql`insert into version_catalogos (id, version) values (1, 1)`.execute(db);
     },
   },
 };

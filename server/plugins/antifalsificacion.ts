@@ -37,7 +37,8 @@ const prohibido = () => new ErrorHttp(403, CODIGOS.ANTIFALSIFICACION, MENSAJES_H
 export const antifalsificacion = global<{ production: boolean }>(
   'antifalsificacion',
   async (app, { production }) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook, not an async one: no promise per request on the hot GET routes.
+    app.addHook('onRequest', (request, reply, listo) => {
       const cookie = request.cookies[COOKIE_XSRF];
       if (SEGUROS.has(request.method)) {
         if (!cookie || !FORMATO.test(cookie)) {
@@ -48,12 +49,17 @@ export const antifalsificacion = global<{ production: boolean }>(
             httpOnly: false, // the SPA must read it to echo it
           });
         }
+        listo();
         return;
       }
-      if (!mismoOrigen(request)) throw prohibido();
       const cabecera = request.headers[CABECERA_XSRF];
-      if (!cookie || typeof cabecera !== 'string' || !FORMATO.test(cookie) || !iguales(cookie, cabecera))
-        throw prohibido();
+      const valido =
+        mismoOrigen(request) &&
+        cookie !== undefined &&
+        typeof cabecera === 'string' &&
+        FORMATO.test(cookie) &&
+        iguales(cookie, cabecera);
+      listo(valido ? undefined : prohibido());
     });
   },
 );

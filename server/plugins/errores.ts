@@ -87,7 +87,7 @@ export const errores = global('errores', async (app) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const http = comoErrorHttp(error);
     if (http.statusCode >= 500) request.log.error({ err: error }, 'error al atender la petición');
-    else request.log.info({ status: http.statusCode, codigo: http.codigo }, 'petición rechazada');
+    else request.log.debug({ status: http.statusCode, codigo: http.codigo }, 'petición rechazada');
     if (http.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
     // The database or disk is away: the pool reconnects (SQLite retries) by itself, so say when
     // to try again.

@@ -1,22 +1,30 @@
-// Catalogue answers carry an ETag of their content and must be revalidated (they change when an
-// operator imports a new CSV): a repeated load with If-None-Match costs a 304 and no body.
-import { createHash } from 'node:crypto';
+// What the catalogue routes share. Their answers come from the in-memory cache
+// (servicios/cache-catalogos.ts) as ready JSON text with an ETag, and must be revalidated (they
+// change when an operator imports a new CSV): a repeated load with If-None-Match costs a 304.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CuerpoJson } from '../servicios/cache-catalogos.js';
 
 export const CACHE_CATALOGO = 'public, no-cache';
 
-export function conEtag<T>(request: FastifyRequest, reply: FastifyReply, datos: T): T | FastifyReply {
-  const etag = `"${createHash('sha256').update(JSON.stringify(datos)).digest('base64url').slice(0, 32)}"`;
-  reply.header('etag', etag).header('cache-control', CACHE_CATALOGO);
-  const pedido = request.headers['if-none-match'];
-  if (pedido) {
-    const etiquetas = pedido.split(',').map((t) => t.trim().replace(/^W\//, ''));
-    if (etiquetas.includes(etag) || etiquetas.includes('*')) return reply.code(304).send();
-  }
-  return datos;
+function coincide(pedido: string | undefined, etag: string): boolean {
+  if (!pedido) return false;
+  if (pedido === etag) return true;
+  return pedido.split(',').some((t) => {
+    const etiqueta = t.trim().replace(/^W\//, '');
+    return etiqueta === etag || etiqueta === '*';
+  });
 }
 
-export const ordenar = (a: string, b: string) => a.localeCompare(b, 'es', { sensitivity: 'base' });
+export function enviarCatalogo(request: FastifyRequest, reply: FastifyReply, { cuerpo, etag }: CuerpoJson) {
+  reply.header('etag', etag).header('cache-control', CACHE_CATALOGO);
+  if (coincide(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  // A string is sent as is: no serialization per request.
+  return reply.type('application/json; charset=utf-8').send(cuerpo);
+}
+
+/** One collator for every sort: localeCompare with a locale builds one per comparison. */
+const COLATOR = new Intl.Collator('es', { sensitivity: 'base' });
+export const ordenar = COLATOR.compare;
 
 export const listaDe = (propiedades: Record<string, { type: string }>) =>
   ({

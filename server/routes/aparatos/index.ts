@@ -1,7 +1,14 @@
 // GET /api/v2/aparatos/getAll — the equipment-type catalogue.
 import type { FastifyPluginAsync } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
-import { conEtag, listaDe } from '../catalogo.js';
+import { cuerpoJson } from '../../servicios/cache-catalogos.js';
+import type { Db } from '../../db/esquema.js';
+import { enviarCatalogo, listaDe } from '../catalogo.js';
+
+async function cargarAparatos(db: Db) {
+  const filas = await db.selectFrom('tipos_aparato').select(['codigo', 'nombre']).orderBy('codigo').execute();
+  return cuerpoJson(filas.map((f) => ({ codigotipoaparato: Number(f.codigo), nombretipoaparato: f.nombre })));
+}
 
 export const rutasAparatos: FastifyPluginAsync = async (app) => {
   app.get('/aparatos/getAll', {
@@ -13,17 +20,7 @@ export const rutasAparatos: FastifyPluginAsync = async (app) => {
         ...respuestasDeError,
       },
     },
-    handler: async (request, reply) => {
-      const filas = await app.db
-        .selectFrom('tipos_aparato')
-        .select(['codigo', 'nombre'])
-        .orderBy('codigo')
-        .execute();
-      return conEtag(
-        request,
-        reply,
-        filas.map((f) => ({ codigotipoaparato: Number(f.codigo), nombretipoaparato: f.nombre })),
-      );
-    },
+    handler: async (request, reply) =>
+      enviarCatalogo(request, reply, await app.catalogos.obtener('aparatos', () => cargarAparatos(app.db))),
   });
 };

@@ -14,7 +14,7 @@ const listaDeAdjuntos = {
 export const rutasArchivos: FastifyPluginAsync = async (app) => {
   app.post('/archivos/adjuntar', {
     // Each request may store up to 90 MiB: bound how fast one client can fill the disk.
-    config: { rateLimit: { max: app.config.writeMaxPerHour, timeWindow: 3_600_000 } },
+    config: { registrar: true, rateLimit: { max: app.config.writeMaxPerHour, timeWindow: 3_600_000 } },
     schema: {
       summary: 'Sube documentos del borrador',
       description:

@@ -1,7 +1,20 @@
 // GET /api/v2/condicionesIva/getCondicionesValidas — VAT conditions valid for physicians.
 import type { FastifyPluginAsync } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
-import { conEtag, listaDe } from '../catalogo.js';
+import { cuerpoJson } from '../../servicios/cache-catalogos.js';
+import type { Db } from '../../db/esquema.js';
+import { enviarCatalogo, listaDe } from '../catalogo.js';
+
+async function cargarCondiciones(db: Db) {
+  const filas = await db
+    .selectFrom('condiciones_iva')
+    .select(['codigo', 'nombre'])
+    .orderBy('codigo')
+    .execute();
+  return cuerpoJson(
+    filas.map((f) => ({ codigoCondicionIVA: Number(f.codigo), nombreCondicionIVA: f.nombre })),
+  );
+}
 
 export const rutasCondicionesIva: FastifyPluginAsync = async (app) => {
   app.get('/condicionesIva/getCondicionesValidas', {
@@ -13,17 +26,11 @@ export const rutasCondicionesIva: FastifyPluginAsync = async (app) => {
         ...respuestasDeError,
       },
     },
-    handler: async (request, reply) => {
-      const filas = await app.db
-        .selectFrom('condiciones_iva')
-        .select(['codigo', 'nombre'])
-        .orderBy('codigo')
-        .execute();
-      return conEtag(
+    handler: async (request, reply) =>
+      enviarCatalogo(
         request,
         reply,
-        filas.map((f) => ({ codigoCondicionIVA: Number(f.codigo), nombreCondicionIVA: f.nombre })),
-      );
-    },
+        await app.catalogos.obtener('condiciones', () => cargarCondiciones(app.db)),
+      ),
   });
 };

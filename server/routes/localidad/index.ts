@@ -1,7 +1,14 @@
 // GET /api/v2/localidad/getAll — the localities of the Departamento Rosario.
 import type { FastifyPluginAsync } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
-import { conEtag, listaDe } from '../catalogo.js';
+import { cuerpoJson } from '../../servicios/cache-catalogos.js';
+import type { Db } from '../../db/esquema.js';
+import { enviarCatalogo, listaDe } from '../catalogo.js';
+
+async function cargarLocalidades(db: Db) {
+  const filas = await db.selectFrom('localidades').select(['codigo', 'nombre']).orderBy('codigo').execute();
+  return cuerpoJson(filas.map((f) => ({ codigoLocalidad: Number(f.codigo), nombreLocalidad: f.nombre })));
+}
 
 export const rutasLocalidad: FastifyPluginAsync = async (app) => {
   app.get('/localidad/getAll', {
@@ -13,17 +20,11 @@ export const rutasLocalidad: FastifyPluginAsync = async (app) => {
         ...respuestasDeError,
       },
     },
-    handler: async (request, reply) => {
-      const filas = await app.db
-        .selectFrom('localidades')
-        .select(['codigo', 'nombre'])
-        .orderBy('codigo')
-        .execute();
-      return conEtag(
+    handler: async (request, reply) =>
+      enviarCatalogo(
         request,
         reply,
-        filas.map((f) => ({ codigoLocalidad: Number(f.codigo), nombreLocalidad: f.nombre })),
-      );
-    },
+        await app.catalogos.obtener('localidades', () => cargarLocalidades(app.db)),
+      ),
   });
 };

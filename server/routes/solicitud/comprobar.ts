@@ -14,6 +14,7 @@ interface Params {
 export const rutaComprobar: FastifyPluginAsync = async (app) => {
   app.get<{ Params: Params }>('/solicitud/comprobarDniMatricula/:dni/:matricula/:circunscripcion', {
     config: {
+      registrar: true,
       rateLimit: { max: app.config.dniCheckMax, timeWindow: app.config.dniCheckWindowMinutes * 60_000 },
     },
     schema: {

@@ -25,7 +25,7 @@ export async function validarSolicitud(cuerpo: unknown): Promise<Solicitud> {
 export const rutaCrear: FastifyPluginAsync = async (app) => {
   app.post('/solicitud/crear', {
     // It also answers whether a DNI + matrícula pair is in the padrón: limited like the check.
-    config: { rateLimit: { max: app.config.writeMaxPerHour, timeWindow: 3_600_000 } },
+    config: { registrar: true, rateLimit: { max: app.config.writeMaxPerHour, timeWindow: 3_600_000 } },
     schema: {
       summary: 'Envía la solicitud de inscripción',
       description:
