@@ -1,6 +1,7 @@
-// Chakra's system trimmed to the recipes this app renders: createSystem's start-up work (the
-// main blocking time on a phone) and the bundle grow with every recipe. Add a recipe here when
-// a new Chakra component is used, or it renders unstyled.
+// Chakra's system trimmed to what this app renders: createSystem's start-up work (the main
+// blocking time on a phone) and the bundle grow with every recipe and every token. Add a recipe
+// here when a new Chakra component is used, or it renders unstyled; add a palette to PALETAS
+// before using a new colorPalette or colour token.
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
@@ -28,6 +29,11 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import { soloClaro, soloPaletas } from './tokens.js';
+
+// The palettes the screens use (colorPalette and colour tokens); the other six cost about
+// 40 % of createSystem.
+const PALETAS = ['gray', 'red', 'blue', 'yellow'] as const;
 
 const tema = defineConfig({
   preflight: true,
@@ -41,8 +47,9 @@ const tema = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: soloPaletas(tokens.colors ?? {}, PALETAS) },
+    // Light mode only (no colour-mode switch): the dark values would only be built and shipped.
+    semanticTokens: soloClaro({ ...semanticTokens, colors: soloPaletas(semanticTokens.colors ?? {}, PALETAS) }),
     textStyles,
     layerStyles,
     animationStyles,
