@@ -4,7 +4,7 @@
 // routes and the SPA.
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
 import { AtajoCatalogos, fabricaDeServidor } from './atajo-catalogos.js';
 import type { Config } from './config.js';
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
     // One line per answer instead, from plugins/registro-peticiones.ts.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     ...erroresDeMarco(config.production),
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true },
