@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precomprimir } from './scripts/build-comprimir.mjs';
 import { prerenderizarRutas } from './scripts/build-prerender.mjs';
@@ -8,11 +8,15 @@ import { prerenderizarRutas } from './scripts/build-prerender.mjs';
 // the landing prerendered with its critical styles, then every text file precompressed.
 function salidaFinal(): Plugin {
   let config: ResolvedConfig;
+  let bundle: Rollup.OutputBundle = {};
   return {
     name: 'alta:prerender-y-precompresion',
     apply: 'build',
     configResolved(c) {
       config = c;
+    },
+    writeBundle(_opciones, salida) {
+      bundle = salida;
     },
     closeBundle: {
       order: 'post',
@@ -20,7 +24,7 @@ function salidaFinal(): Plugin {
       async handler() {
         if (config.build.ssr) return;
         const salida = path.resolve(config.root, config.build.outDir);
-        await prerenderizarRutas({ raiz: config.root, salida });
+        await prerenderizarRutas({ raiz: config.root, salida, base: config.base, bundle });
         await precomprimir(salida);
       },
     },

@@ -1,3 +1,10 @@
-export const RUTAS_PRERENDERIZADAS: string[];
-/** Renders each prerendered route of the built SPA in `salida` into <ruta>/index.html. */
-export function prerenderizarRutas(opciones: { raiz: string; salida: string }): Promise<void>;
+export const PAGINAS: { ruta: string; hidratada: boolean; precargar?: string[] }[];
+/** Renders each page of PAGINAS for the built SPA in `salida` into <ruta>/index.html. */
+export function prerenderizarRutas(opciones: {
+  raiz: string;
+  salida: string;
+  /** The public base path, ending in '/'. */
+  base: string;
+  /** Rollup's output bundle of the client build (chunk names and their imports). */
+  bundle: Record<string, { type: string; fileName: string; facadeModuleId?: string | null; imports?: string[] }>;
+}): Promise<void>;

@@ -1,18 +1,43 @@
-// After `vite build`: the landing (/inicio) rendered to HTML at build time, with its critical
-// emotion styles in <head>, written as <outDir>/inicio/index.html — the server's static files
-// answer /inicio with it (and its .br/.gz); every other route keeps the empty index.html.
-// src/main.tsx hydrates when the page says it was prerendered for the current path.
+// After `vite build`: pages rendered at build time, each written as <outDir><ruta>/index.html
+// with its critical emotion styles in <head>. The server's static files answer /inicio and
+// /stepper with them (and their .br/.gz); every other route keeps the empty index.html.
+// - /inicio is rendered whole and hydrated (src/main.tsx checks data-prerenderizada).
+// - /stepper gets the frame with its loading state (painted at once, rendered over by the
+//   client) and <link rel="modulepreload"> for the lazy route's chunks, so they download
+//   alongside the entry instead of after it.
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 
-/** Routes rendered at build time, each into <ruta>/index.html. */
-export const RUTAS_PRERENDERIZADAS = ['/inicio'];
+export const PAGINAS = [
+  { ruta: '/inicio', hidratada: true },
+  { ruta: '/stepper', hidratada: false, precargar: ['src/stepper/RutaStepper.tsx'] },
+];
 
 const MARCA = '<div id="root"><!--app-html--></div>';
 
-export async function prerenderizarRutas({ raiz, salida }) {
+/** The chunk of each entry module and every chunk it imports statically. */
+function chunksDe(bundle, raiz, entradas) {
+  const porModulo = new Map();
+  for (const salida of Object.values(bundle)) {
+    if (salida.type === 'chunk' && salida.facadeModuleId) porModulo.set(salida.facadeModuleId, salida);
+  }
+  const archivos = new Set();
+  const visitar = (archivo) => {
+    if (archivos.has(archivo)) return;
+    archivos.add(archivo);
+    for (const importado of bundle[archivo]?.imports ?? []) visitar(importado);
+  };
+  for (const entrada of entradas) {
+    const chunk = porModulo.get(path.resolve(raiz, entrada));
+    if (!chunk) throw new Error(`prerender: no chunk for ${entrada}`);
+    visitar(chunk.fileName);
+  }
+  return [...archivos];
+}
+
+export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
   const plantilla = await readFile(path.join(salida, 'index.html'), 'utf8');
   if (!plantilla.includes(MARCA)) throw new Error(`prerender: ${MARCA} not found in index.html`);
   const servidor = await createServer({
@@ -25,15 +50,20 @@ export async function prerenderizarRutas({ raiz, salida }) {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { prerenderizar } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
-    for (const ruta of RUTAS_PRERENDERIZADAS) {
-      const { html, estilos } = prerenderizar(ruta);
-      const pagina = plantilla
-        .replace('</head>', `${estilos}</head>`)
-        .replace(MARCA, () => `<div id="root" data-prerenderizada="${ruta}">${html}</div>`);
-      const destino = path.join(salida, ruta, 'index.html');
+    const { prerenderizar, prerenderizarEsqueleto } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
+    for (const pagina of PAGINAS) {
+      const { html, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueleto();
+      const precargas = chunksDe(bundle, raiz, pagina.precargar ?? [])
+        .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
+        .map((archivo) => `<link rel="modulepreload" crossorigin href="${base}${archivo}">`)
+        .join('');
+      const raizHtml = pagina.hidratada
+        ? `<div id="root" data-prerenderizada="${pagina.ruta}">${html}</div>`
+        : `<div id="root">${html}</div>`;
+      const documento = plantilla.replace('</head>', () => `${precargas}${estilos}</head>`).replace(MARCA, () => raizHtml);
+      const destino = path.join(salida, pagina.ruta, 'index.html');
       await mkdir(path.dirname(destino), { recursive: true });
-      await writeFile(destino, pagina);
+      await writeFile(destino, documento);
     }
   } finally {
     await servidor.close();

@@ -8,7 +8,8 @@ import { Layout } from '../ui/layout/index.js';
 import { Proveedores } from './Proveedores.js';
 import { RutaStepper } from './rutas.js';
 
-function Cargando() {
+/** What a lazily loaded route shows meanwhile; also the prerendered shell of those routes. */
+export function Cargando() {
   return (
     // A full screen tall: the footer starts below the fold, so the form arriving shifts nothing.
     <Box role="status" minH="100dvh" display="flex" alignItems="center" justifyContent="center">

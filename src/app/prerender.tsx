@@ -1,5 +1,5 @@
-// Build time only (scripts/build-prerender.mjs loads it in Node): a page rendered to HTML with
-// the emotion styles it uses, so the landing paints before any script runs and is then hydrated.
+// Build time only (scripts/build-prerender.mjs loads it in Node): pages rendered to HTML with
+// the emotion styles they use, so they paint before any script runs.
 // The cache is emotion's own, taken from the first `withEmotionCache` consumer (on the server,
 // with no provider above, that consumer creates one cache — key 'css', the client's default —
 // and provides it to the whole tree); `compat = true` makes it collect the rules instead of
@@ -9,7 +9,9 @@ import { withEmotionCache } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import { App } from './App.js';
+import { App, Cargando } from './App.js';
+import { Proveedores } from './Proveedores.js';
+import { Layout } from '../ui/layout/index.js';
 
 export interface PaginaPrerenderizada {
   html: string;
@@ -17,26 +19,43 @@ export interface PaginaPrerenderizada {
   estilos: string;
 }
 
+/** The page of `ruta` exactly as the client renders it first: it is hydrated. */
 export function prerenderizar(ruta: string): PaginaPrerenderizada {
+  return renderizar(
+    <Router ssrPath={ruta}>
+      <App />
+    </Router>,
+  );
+}
+
+/**
+ * The frame of a lazily loaded route with its loading state — what the client shows until the
+ * route's code arrives. Not hydrated: the client renders over it the same markup.
+ */
+export function prerenderizarEsqueleto(): PaginaPrerenderizada {
+  return renderizar(
+    <Proveedores>
+      <Layout>
+        <Cargando />
+      </Layout>
+    </Proveedores>,
+  );
+}
+
+function renderizar(arbol: ReactNode): PaginaPrerenderizada {
   let capturada: EmotionCache | null = null;
   const Captura = withEmotionCache(({ children }: { children: ReactNode }, cache: EmotionCache) => {
     cache.compat = true;
     capturada = cache;
     return <>{children}</>;
   });
-  const html = renderToString(
-    <Captura>
-      <Router ssrPath={ruta}>
-        <App />
-      </Router>
-    </Captura>,
-  );
+  const html = renderToString(<Captura>{arbol}</Captura>);
   const cache = capturada as EmotionCache | null;
   if (!cache) throw new Error('prerender: no emotion cache was used');
   return { html, estilos: estilosDe(cache) };
 }
 
-/** The collected rules as the tags emotion's client cache and <Global> adopt on hydration. */
+/** The collected rules as the tags emotion's client cache and <Global> adopt. */
 function estilosDe(cache: EmotionCache): string {
   const globales: string[] = [];
   const ids: string[] = [];

@@ -2,7 +2,7 @@
 // Formik, yup, the date picker). The stored draft is read before the actor starts, so a reload
 // comes back to the same step with the same values.
 import { Box, Spinner, chakra } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { cargarBorrador } from '../estado/borrador.js';
 import { dependenciasDelNavegador } from '../estado/dependencias.js';
 import { ProveedorEnrolment } from '../estado/ProveedorEnrolment.js';
@@ -14,7 +14,8 @@ export default function RutaStepper() {
   useEffect(() => {
     let vigente = true;
     void cargarBorrador(dependencias.almacenes).then((snapshot) => {
-      if (vigente) setRestaurado({ snapshot });
+      // The whole form's first render, in slices that let the browser breathe (not one long task).
+      if (vigente) startTransition(() => setRestaurado({ snapshot }));
     });
     return () => {
       vigente = false;
