@@ -72,6 +72,12 @@ conCadaBase('caché de catálogos', (ctx) => {
     expect((await fetch(`${base}/api/v2/calle/getAll/9999`, { headers: { cookie } })).status).toBe(404);
     expect((await fetch(`${base}/api/v2/calle/getAll/01`, { headers: { cookie } })).status).toBe(200);
     expect(atajo.mock.results.at(-1)?.value).toBe(false);
+    // A repeated cookie: both paths read the same one (the first), so both set a cookie or neither.
+    for (const doble of [`${cookie}; XSRF-TOKEN=malo`, `XSRF-TOKEN=malo; ${cookie}`]) {
+      const real = await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie: doble } });
+      const inyectada = await ctx.app.inject({ url: '/api/v2/localidad/getAll', headers: { cookie: doble } });
+      expect(real.headers.getSetCookie().length, doble).toBe(inyectada.cookies.length);
+    }
     atajo.mockRestore();
   });
 
