@@ -19,7 +19,12 @@ export const spa = global<{ clientDir: string }>('spa', async (app, { clientDir 
       preCompressed: true,
       index: ['index.html'],
       setHeaders(reply, ruta) {
-        const relativa = path.relative(clientDir, ruta).split(path.sep).join('/');
+        // With preCompressed the path is the .br/.gz file: judge the file it stands for.
+        const relativa = path
+          .relative(clientDir, ruta)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(br|gz)$/, '');
         if (relativa.startsWith('assets/'))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         else if (relativa.endsWith('.html')) reply.header('cache-control', 'no-cache');

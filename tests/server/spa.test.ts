@@ -14,12 +14,17 @@ describe('SPA y operación', () => {
   const INDEX =
     '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-1a2b3c.js"></script></body></html>';
   const JS = 'console.log("hola");'.repeat(50);
+  const INICIO = '<!doctype html><html><body><div id="root"><h1>Prerendered</h1></div></body></html>';
 
   beforeAll(async () => {
     entorno = await crearEntorno('sqlite');
     const cliente = path.join(entorno.config.dataDir, 'client');
     await mkdir(path.join(cliente, 'assets'), { recursive: true });
     await writeFile(path.join(cliente, 'index.html'), INDEX);
+    await writeFile(path.join(cliente, 'index.html.br'), brotliCompressSync(INDEX));
+    await mkdir(path.join(cliente, 'inicio'));
+    await writeFile(path.join(cliente, 'inicio', 'index.html'), INICIO);
+    await writeFile(path.join(cliente, 'inicio', 'index.html.br'), brotliCompressSync(INICIO));
     await writeFile(path.join(cliente, 'assets', 'app-1a2b3c.js'), JS);
     await writeFile(path.join(cliente, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync(JS));
     app = await buildApp({ ...entorno.config, clientDir: cliente });
@@ -30,7 +35,7 @@ describe('SPA y operación', () => {
   });
 
   it('sirve index.html sin caché en / y en cualquier ruta del navegador', async () => {
-    for (const url of ['/', '/inicio', '/stepper', '/completado', '/cualquier/otra']) {
+    for (const url of ['/', '/stepper', '/completado', '/cualquier/otra']) {
       const r = await app.inject(url);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-type']).toContain('text/html');
@@ -38,6 +43,24 @@ describe('SPA y operación', () => {
       expect(r.headers['cache-control']).toBe('no-cache');
       expect(String(r.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       expect(r.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeDefined();
+    }
+  });
+
+  it('las páginas prerenderizadas y el fallback salen en brotli y siempre se revalidan', async () => {
+    for (const [url, cuerpo] of [
+      ['/', INDEX],
+      ['/stepper', INDEX],
+      ['/inicio', INICIO],
+      ['/inicio/', INICIO],
+    ] as const) {
+      const r = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['content-encoding'], url).toBe('br');
+      expect(r.headers['cache-control'], url).toBe('no-cache');
+      expect(r.headers['content-type'], url).toContain('text/html');
+      const plano = await app.inject(url);
+      expect(plano.body, url).toBe(cuerpo);
+      expect(plano.headers['cache-control'], url).toBe('no-cache');
     }
   });
 
