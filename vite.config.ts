@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chakraGlobalPerezoso } from './scripts/build-chakra.mjs';
 import { precomprimir } from './scripts/build-comprimir.mjs';
 import { prerenderizarRutas } from './scripts/build-prerender.mjs';
 
 // `vite build` alone yields what ships (npm start, the e2e setup and the bench all run it):
-// the landing prerendered with its critical styles, then every text file precompressed.
+// pages prerendered with their critical styles, then every text file precompressed.
 function salidaFinal(): Plugin {
   let config: ResolvedConfig;
   let bundle: Rollup.OutputBundle = {};
@@ -33,7 +34,7 @@ function salidaFinal(): Plugin {
 
 // The SPA. `npm run dev` proxies the API to a server started with `npm run dev:server`.
 export default defineConfig({
-  plugins: [react(), salidaFinal()],
+  plugins: [react(), chakraGlobalPerezoso(), salidaFinal()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

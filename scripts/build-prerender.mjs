@@ -1,6 +1,7 @@
 // After `vite build`: pages rendered at build time, each written as <outDir><ruta>/index.html
 // with its critical emotion styles in <head>. The server's static files answer /inicio and
-// /stepper with them (and their .br/.gz); every other route keeps the empty index.html.
+// /stepper with them (and their .br/.gz); every other route gets index.html, empty but for
+// Chakra's global CSS, which every page carries (the client's provider does not build it).
 // - /inicio is rendered whole and hydrated (src/main.tsx checks data-prerenderizada).
 // - /stepper gets the frame with its loading state (painted at once, rendered over by the
 //   client) and <link rel="modulepreload"> for the lazy route's chunks, so they download
@@ -52,7 +53,7 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
   try {
     const { prerenderizar, prerenderizarEsqueleto } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
     for (const pagina of PAGINAS) {
-      const { html, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueleto();
+      const { html, globales, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueleto();
       const precargas = chunksDe(bundle, raiz, pagina.precargar ?? [])
         .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
         .map((archivo) => `<link rel="modulepreload" crossorigin href="${base}${archivo}">`)
@@ -60,11 +61,13 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
       const raizHtml = pagina.hidratada
         ? `<div id="root" data-prerenderizada="${pagina.ruta}">${html}</div>`
         : `<div id="root">${html}</div>`;
-      const documento = plantilla.replace('</head>', () => `${precargas}${estilos}</head>`).replace(MARCA, () => raizHtml);
+      const documento = plantilla.replace('</head>', () => `${precargas}${globales}${estilos}</head>`).replace(MARCA, () => raizHtml);
       const destino = path.join(salida, pagina.ruta, 'index.html');
       await mkdir(path.dirname(destino), { recursive: true });
       await writeFile(destino, documento);
     }
+    const { globales } = prerenderizarEsqueleto();
+    await writeFile(path.join(salida, 'index.html'), plantilla.replace('</head>', () => `${globales}</head>`));
   } finally {
     await servidor.close();
   }

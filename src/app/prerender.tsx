@@ -15,7 +15,9 @@ import { Layout } from '../ui/layout/index.js';
 
 export interface PaginaPrerenderizada {
   html: string;
-  /** <style> elements for <head>: the global ones first, as emotion's client expects them. */
+  /** <style> elements of emotion's <Global>s (Chakra's preflight, global CSS, token variables). */
+  globales: string;
+  /** The <style> element of the components rendered, after the global ones. */
   estilos: string;
 }
 
@@ -52,22 +54,24 @@ function renderizar(arbol: ReactNode): PaginaPrerenderizada {
   const html = renderToString(<Captura>{arbol}</Captura>);
   const cache = capturada as EmotionCache | null;
   if (!cache) throw new Error('prerender: no emotion cache was used');
-  return { html, estilos: estilosDe(cache) };
+  return { html, ...estilosDe(cache) };
 }
 
-/** The collected rules as the tags emotion's client cache and <Global> adopt. */
-function estilosDe(cache: EmotionCache): string {
+/** The collected rules: the globals as they are, the components' as emotion's client cache adopts them. */
+function estilosDe(cache: EmotionCache): Omit<PaginaPrerenderizada, 'html'> {
   const globales: string[] = [];
   const ids: string[] = [];
   let css = '';
   for (const [nombre, reglas] of Object.entries(cache.inserted)) {
     if (typeof reglas !== 'string') continue;
     if (cache.registered[`${cache.key}-${nombre}`] === undefined) {
-      globales.push(`<style data-emotion="${cache.key}-global ${nombre}">${reglas}</style>`);
+      // Plain <style>, claimed by no <Global> on the client: they stay first in <head>, in this
+      // order (the @layer order statement before the layers), whatever the client inserts.
+      globales.push(`<style>${reglas}</style>`);
     } else {
       ids.push(nombre);
       css += reglas;
     }
   }
-  return `${globales.join('')}<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>`;
+  return { globales: globales.join(''), estilos: `<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>` };
 }
