@@ -4,8 +4,8 @@
 // Chakra's global CSS, which every page carries (the client's provider does not build it).
 // - /inicio is rendered whole and hydrated (src/main.tsx checks data-prerenderizada).
 // - /stepper gets the frame with its loading state (painted at once, rendered over by the
-//   client) and <link rel="modulepreload"> for the lazy route's chunks, so they download
-//   alongside the entry instead of after it.
+//   client), the styles of a new form's first step, and <link rel="modulepreload"> for the lazy
+//   route's chunks, so they download alongside the entry instead of after it.
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -51,9 +51,9 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { prerenderizar, prerenderizarEsqueleto } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
+    const { prerenderizar, prerenderizarEsqueletoDelStepper } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
     for (const pagina of PAGINAS) {
-      const { html, globales, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueleto();
+      const { html, globales, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueletoDelStepper();
       const precargas = chunksDe(bundle, raiz, pagina.precargar ?? [])
         .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
         .map((archivo) => `<link rel="modulepreload" crossorigin href="${base}${archivo}">`)
@@ -66,7 +66,7 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
       await mkdir(path.dirname(destino), { recursive: true });
       await writeFile(destino, documento);
     }
-    const { globales } = prerenderizarEsqueleto();
+    const { globales } = prerenderizar('/inicio');
     await writeFile(path.join(salida, 'index.html'), plantilla.replace('</head>', () => `${globales}</head>`));
   } finally {
     await servidor.close();

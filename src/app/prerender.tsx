@@ -5,12 +5,15 @@
 // and provides it to the whole tree); `compat = true` makes it collect the rules instead of
 // writing <style> elements next to the components, which would not match the client's tree.
 import type { EmotionCache } from '@emotion/react';
-import { withEmotionCache } from '@emotion/react';
+import { CacheProvider, withEmotionCache } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import { App, Cargando } from './App.js';
 import { Proveedores } from './Proveedores.js';
+import { enrolmentMachine } from '../../machines/index.js';
+import { Enrolment } from '../estado/enrolment-actor.js';
+import { Stepper } from '../stepper/Stepper.js';
 import { Layout } from '../ui/layout/index.js';
 
 export interface PaginaPrerenderizada {
@@ -31,20 +34,31 @@ export function prerenderizar(ruta: string): PaginaPrerenderizada {
 }
 
 /**
- * The frame of a lazily loaded route with its loading state — what the client shows until the
- * route's code arrives. Not hydrated: the client renders over it the same markup.
+ * The frame of the lazily loaded /stepper with its loading state — what the client shows until
+ * the route's code arrives; not hydrated, the client renders over it the same markup. Its styles
+ * also hold those of a new form's first step (rendered here with the chart not started, its
+ * markup dropped): emotion's client then finds them inserted and skips compiling and inserting
+ * them while the form mounts, a long task on a phone.
  */
-export function prerenderizarEsqueleto(): PaginaPrerenderizada {
+export function prerenderizarEsqueletoDelStepper(): PaginaPrerenderizada {
   return renderizar(
     <Proveedores>
       <Layout>
         <Cargando />
       </Layout>
     </Proveedores>,
+    <Proveedores>
+      <Layout>
+        <Enrolment.Provider logic={enrolmentMachine}>
+          <Stepper />
+        </Enrolment.Provider>
+      </Layout>
+    </Proveedores>,
   );
 }
 
-function renderizar(arbol: ReactNode): PaginaPrerenderizada {
+/** HTML of the first tree; styles of every tree, in one cache. */
+function renderizar(arbol: ReactNode, ...soloEstilos: ReactNode[]): PaginaPrerenderizada {
   let capturada: EmotionCache | null = null;
   const Captura = withEmotionCache(({ children }: { children: ReactNode }, cache: EmotionCache) => {
     cache.compat = true;
@@ -54,6 +68,7 @@ function renderizar(arbol: ReactNode): PaginaPrerenderizada {
   const html = renderToString(<Captura>{arbol}</Captura>);
   const cache = capturada as EmotionCache | null;
   if (!cache) throw new Error('prerender: no emotion cache was used');
+  for (const otro of soloEstilos) renderToString(<CacheProvider value={cache}>{otro}</CacheProvider>);
   return { html, ...estilosDe(cache) };
 }
 
