@@ -1,5 +1,6 @@
 // Catalogue routes: requests per second of the real server against a bare node:http server
-// answering the same JSON from memory, measured with autocannon on 127.0.0.1 in the same run,
+// answering the same JSON from memory — the same answer: body and headers (security headers,
+// ETag, Cache-Control), so the ratio compares the servers, not header sets — measured with autocannon on 127.0.0.1 in the same run,
 // alternating peer and server (P S S P …) so drift in machine load hits both. The server runs as
 // deployed: default LOG_LEVEL (info), output discarded. Then repeated loads with If-None-Match
 // must be answered 304 with no body.
@@ -31,7 +32,15 @@ async function rps(url: string, segundos: number): Promise<number> {
   return r.requests.average;
 }
 
-async function iniciarPar(cuerpos: Record<string, string>) {
+export interface Respuesta {
+  cuerpo: string;
+  cabeceras: Record<string, string>;
+}
+
+/** Per-connection or per-answer headers the peer computes itself. */
+const NO_COPIAR = new Set(['date', 'connection', 'keep-alive', 'set-cookie', 'content-length', 'transfer-encoding']);
+
+async function iniciarPar(cuerpos: Record<string, Respuesta>) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'alta-par-'));
   const archivo = path.join(dir, 'cuerpos.json');
   await writeFile(archivo, JSON.stringify(cuerpos));
@@ -62,12 +71,16 @@ export async function medirCatalogos(informe: Informe, opciones: Opciones): Prom
   const servidor = await iniciarServidor({ capturarSalida: false, env: { LOG_LEVEL: 'info' } });
   let par: Awaited<ReturnType<typeof iniciarPar>> | null = null;
   try {
-    const cuerpos: Record<string, string> = {};
+    const cuerpos: Record<string, Respuesta> = {};
     const etags: Record<string, string> = {};
     for (const ruta of rutas) {
       const r = await fetch(servidor.url + ruta);
       if (r.status !== 200) throw new Error(`${ruta} answered ${r.status}`);
-      cuerpos[ruta] = await r.text();
+      const cabeceras: Record<string, string> = {};
+      r.headers.forEach((valor, nombre) => {
+        if (!NO_COPIAR.has(nombre)) cabeceras[nombre] = valor;
+      });
+      cuerpos[ruta] = { cuerpo: await r.text(), cabeceras };
       cookie = (r.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
       etags[ruta] = r.headers.get('etag') ?? '';
     }
