@@ -140,6 +140,8 @@ export interface EnrolmentContext {
   equipos: EquipoBorrador[];
   siguienteIdEquipo: number;
   terminosAceptados: boolean;
+  /** Why the last submission failed, in Spanish, when the server said. */
+  errorEnvio: string | null;
   solicitud: SolicitudCreada | null;
   catalogos: Catalogos;
 }
@@ -157,6 +159,7 @@ export const contextoInicial = (): EnrolmentContext => ({
   equipos: [],
   siguienteIdEquipo: 1,
   terminosAceptados: false,
+  errorEnvio: null,
   solicitud: null,
   catalogos: { localidades: null, condicionesIva: null, aparatos: null, calles: null, fallidos: [] },
 });

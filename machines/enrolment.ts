@@ -72,7 +72,7 @@ export type EnrolmentEvent =
   | { type: 'TERMINOS.CAMBIO'; aceptados: boolean }
   | { type: 'ENVIAR' }
   | { type: 'ENVIO.EXITO'; solicitud: SolicitudCreada }
-  | { type: 'ENVIO.FALLO' };
+  | { type: 'ENVIO.FALLO'; mensaje?: string };
 
 const par = (datos: FormDatosSocio) => ({ dni: datos.dni, matricula: datos.matricula.trim() });
 
@@ -245,6 +245,9 @@ export const enrolmentMachine = setup({
     cambiarTerminos: assign(({ event }) =>
       event.type === 'TERMINOS.CAMBIO' ? { terminosAceptados: event.aceptados } : {},
     ),
+    registrarFalloEnvio: assign(({ event }) => ({
+      errorEnvio: event.type === 'ENVIO.FALLO' ? (event.mensaje ?? null) : null,
+    })),
     guardarSolicitud: assign(({ event }) => (event.type === 'ENVIO.EXITO' ? { solicitud: event.solicitud } : {})),
   },
   guards: {
@@ -411,10 +414,13 @@ export const enrolmentMachine = setup({
           },
         },
         enviando: {
-          entry: { type: 'enviarSolicitud', params: ({ context }) => ({ solicitud: armarSolicitud(context) }) },
+          entry: [
+            assign({ errorEnvio: null }),
+            { type: 'enviarSolicitud', params: ({ context }) => ({ solicitud: armarSolicitud(context) }) },
+          ],
           on: {
             'ENVIO.EXITO': { target: '#enrolment.enviada', actions: 'guardarSolicitud' },
-            'ENVIO.FALLO': { target: 'editando.fallido', actions: 'notificarFalloEnvio' },
+            'ENVIO.FALLO': { target: 'editando.fallido', actions: ['registrarFalloEnvio', 'notificarFalloEnvio'] },
             // The server answers a repeated draft with the same application: resending is safe.
             REANUDAR: { target: 'enviando', reenter: true, actions: cargarFaltantes },
           },

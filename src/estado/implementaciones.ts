@@ -118,7 +118,10 @@ export function maquinaConImplementaciones(deps: Dependencias) {
       enviarSolicitud: ({ self }, { solicitud }: { solicitud: Solicitud }) => {
         deps.api.crearSolicitud(solicitud).then(
           (creada) => enviar(self, { type: 'ENVIO.EXITO', solicitud: creada }),
-          () => enviar(self, { type: 'ENVIO.FALLO' }),
+          (error: unknown) => {
+            const mensaje = deps.api.mensajeDelServidor(error);
+            enviar(self, mensaje ? { type: 'ENVIO.FALLO', mensaje } : { type: 'ENVIO.FALLO' });
+          },
         );
       },
       notificarFalloEnvio: () => deps.mostrarSnackbar(MENSAJE_FALLO_ENVIO, { boton: 'Ok' }),

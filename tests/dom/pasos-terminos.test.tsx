@@ -71,6 +71,14 @@ describe('Paso 4 — Términos y Condiciones', () => {
     expect(screen.getByRole('checkbox', { name: ETIQUETA })).toBeChecked();
     expect(actor().getSnapshot().context.datos).toEqual(DATOS_VALIDOS);
     expect(actor().getSnapshot().can({ type: 'ENVIAR' })).toBe(true);
+
+    // A failure the server explained is said in its words; pressing ENVIAR again clears it.
+    const mensaje = 'El servicio no está disponible en este momento. Intentá nuevamente en unos minutos.';
+    enviar({ type: 'ENVIAR' });
+    enviar({ type: 'ENVIO.FALLO', mensaje });
+    expect(screen.getByText(new RegExp(mensaje))).toBeInTheDocument();
+    enviar({ type: 'ENVIAR' });
+    expect(screen.queryByText(new RegExp(mensaje))).not.toBeInTheDocument();
   });
 });
 

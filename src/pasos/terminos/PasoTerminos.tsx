@@ -11,6 +11,7 @@ export function PasoTerminos() {
   const aceptados = Enrolment.useSelector((s) => s.context.terminosAceptados);
   const enviando = Enrolment.useSelector((s) => s.matches({ terminos: 'enviando' }));
   const fallido = Enrolment.useSelector((s) => s.matches({ terminos: { editando: 'fallido' } }));
+  const errorEnvio = Enrolment.useSelector((s) => s.context.errorEnvio);
 
   return (
     <Stack gap="4" minW="0">
@@ -43,7 +44,8 @@ export function PasoTerminos() {
       <HStack role="status" aria-live="polite" minH="6">
         {fallido && (
           <Text color="red.700">
-            No se pudo enviar la solicitud. Tus datos siguen guardados: podés volver a presionar ENVIAR.
+            No se pudo enviar la solicitud.{errorEnvio ? ` ${errorEnvio}` : ''} Tus datos siguen guardados: podés
+            volver a presionar ENVIAR.
           </Text>
         )}
         {enviando && (
