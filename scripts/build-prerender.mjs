@@ -18,6 +18,16 @@ export const PAGINAS = [
 
 const MARCA = '<div id="root"><!--app-html--></div>';
 
+/**
+ * A prerendered page paints from its HTML: its scripts only hydrate or replace the loading
+ * frame, so they are fetched at low priority and never compete with what paints first.
+ */
+function conPrioridadBaja(html) {
+  return html
+    .replaceAll('<script type="module" crossorigin', '<script type="module" crossorigin fetchpriority="low"')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" crossorigin fetchpriority="low"');
+}
+
 /** The chunk of each entry module and every chunk it imports statically. */
 function chunksDe(bundle, raiz, entradas) {
   const porModulo = new Map();
@@ -56,12 +66,14 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
       const { html, globales, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueletoDelStepper();
       const precargas = chunksDe(bundle, raiz, pagina.precargar ?? [])
         .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
-        .map((archivo) => `<link rel="modulepreload" crossorigin href="${base}${archivo}">`)
+        .map((archivo) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${archivo}">`)
         .join('');
       const raizHtml = pagina.hidratada
         ? `<div id="root" data-prerenderizada="${pagina.ruta}">${html}</div>`
         : `<div id="root">${html}</div>`;
-      const documento = plantilla.replace('</head>', () => `${precargas}${globales}${estilos}</head>`).replace(MARCA, () => raizHtml);
+      const documento = conPrioridadBaja(plantilla)
+        .replace('</head>', () => `${precargas}${globales}${estilos}</head>`)
+        .replace(MARCA, () => raizHtml);
       const destino = path.join(salida, pagina.ruta, 'index.html');
       await mkdir(path.dirname(destino), { recursive: true });
       await writeFile(destino, documento);
