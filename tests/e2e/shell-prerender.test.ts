@@ -1,0 +1,127 @@
+// What the build adds for speed, checked as a browser gets it from the real server: /inicio
+// arrives rendered with its styles and is hydrated without React replacing a node; /stepper
+// arrives as the frame with its loading state and preloads the form's code; text files come
+// precompressed; a hovered solid button keeps AA contrast.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erroresDe, launchBrowser, newPage, puedeCorrer, startServer, type ServidorDePrueba } from './harness.js';
+
+/** Relative luminance (WCAG 2.2) of an sRGB colour with channels 0–1. */
+function luminancia([r, g, b]: number[]): number {
+  const lineal = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lineal(r!) + 0.7152 * lineal(g!) + 0.0722 * lineal(b!);
+}
+
+function contraste(a: number[], b: number[]): number {
+  const [l1, l2] = [luminancia(a), luminancia(b)].sort((x, y) => y - x);
+  return (l1! + 0.05) / (l2! + 0.05);
+}
+
+describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
+  let servidor: ServidorDePrueba;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    servidor = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await servidor?.stop();
+  });
+
+  it('/inicio arrives rendered, brotli-compressed, with its styles in <head>', async () => {
+    const r = await fetch(`${servidor.url}/inicio`, { headers: { 'accept-encoding': 'br' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-encoding')).toBe('br');
+    const html = await r.text();
+    const cabeza = html.slice(0, html.indexOf('</head>'));
+    expect(cabeza).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(cabeza).toContain('@layer reset,base,tokens,recipes;');
+    expect(html).toContain('data-prerenderizada="/inicio"');
+    expect(html).toContain('>Inscripción de prestadores</h1>');
+    expect(html).toContain('>SIGUIENTE</a>');
+  });
+
+  it('hydration keeps every prerendered node (no mismatch) and logs nothing', async () => {
+    const page = await newPage(browser);
+    // Before any script: record every element React might remove from the page.
+    await page.addInitScript(() => {
+      const quitados: string[] = [];
+      (window as unknown as { quitados: string[] }).quitados = quitados;
+      new MutationObserver((cambios) => {
+        for (const c of cambios) for (const n of c.removedNodes) if (n.nodeType === 1) quitados.push((n as Element).tagName);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${servidor.url}/inicio`);
+    await page.waitForLoadState('networkidle');
+    // Hydrated: the (+ info) button answers, so React is attached to the prerendered node.
+    await page.getByRole('button', { name: /\(\+ info\)/ }).click();
+    await page.getByRole('dialog').waitFor();
+    const quitados = await page.evaluate(() => (window as unknown as { quitados: string[] }).quitados);
+    expect(quitados.filter((t) => ['H1', 'H2', 'UL', 'MAIN', 'HEADER', 'FOOTER'].includes(t))).toEqual([]);
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/stepper arrives as the frame with its loading state and preloads the form', async () => {
+    const html = await (await fetch(`${servidor.url}/stepper`)).text();
+    expect(html).toContain('role="status"');
+    expect(html).toContain('Cargando…');
+    expect(html).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/RutaStepper-[\w-]+\.js">/);
+    const page = await newPage(browser);
+    await page.goto(`${servidor.url}/stepper`);
+    await page.getByRole('textbox', { name: 'DNI' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Solicitud de inscripción');
+    expect(await page.getByRole('status').filter({ hasText: 'Cargando' }).count()).toBe(0);
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the other routes get Chakra\'s global CSS in the page and render on the client', async () => {
+    const html = await (await fetch(`${servidor.url}/completado`)).text();
+    expect(html).toContain('@layer reset,base,tokens,recipes;');
+    expect(html).toContain('--chakra-colors-blue-600');
+    const page = await newPage(browser);
+    await page.goto(`${servidor.url}/completado`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The tokens' variables are defined although the client did not build the global CSS.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-blue-600').trim())).toBe('#2563eb');
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('scripts come precompressed (brotli)', async () => {
+    const html = await (await fetch(`${servidor.url}/inicio`)).text();
+    const script = /<script type="module"[^>]* src="([^"]+)">/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const r = await fetch(`${servidor.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(r.headers.get('content-encoding')).toBe('br');
+    const g = await fetch(`${servidor.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(g.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('a hovered SIGUIENTE keeps its text at ≥ 4.5:1 (WCAG AA)', async () => {
+    const page: Page = await newPage(browser);
+    await page.goto(`${servidor.url}/inicio`);
+    await page.waitForLoadState('networkidle');
+    const boton = page.getByRole('link', { name: 'SIGUIENTE' });
+    await boton.hover();
+    // Past the button's colour transition.
+    await page.waitForTimeout(600);
+    // Computed colours come in any syntax (rgb, oklab, color()): a canvas turns them into sRGB.
+    const { fondo, texto } = await boton.evaluate((e) => {
+      const s = getComputedStyle(e);
+      const lienzo = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+      const srgb = (color: string) => {
+        lienzo.clearRect(0, 0, 1, 1);
+        lienzo.fillStyle = color;
+        lienzo.fillRect(0, 0, 1, 1);
+        return [...lienzo.getImageData(0, 0, 1, 1).data.slice(0, 3)].map((c) => c / 255);
+      };
+      return { fondo: srgb(s.backgroundColor), texto: srgb(s.color) };
+    });
+    expect(contraste(fondo, texto)).toBeGreaterThanOrEqual(4.5);
+    await page.context().close();
+  });
+});
