@@ -5,12 +5,7 @@ import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi, type Mock } from 'vitest';
 import type { Actor, StateValue } from 'xstate';
-import {
-  contextoInicial,
-  enrolmentMachine,
-  type EnrolmentContext,
-  type FormDatosSocio,
-} from '../../machines/index.js';
+import { contextoInicial, enrolmentMachine, type EnrolmentContext } from '../../machines/index.js';
 import { Enrolment } from '../../src/estado/enrolment-actor.js';
 import { renderizar } from './render.js';
 
@@ -62,27 +57,3 @@ export function montarPaso(ui: ReactElement, estado: StateValue, contexto: Parti
   const enviar = (evento: Parameters<EnrolmentActor['send']>[0]) => act(() => obtener().send(evento));
   return { ...vista, espias, actor: obtener, enviar };
 }
-
-/** A complete, valid step 1 (a real physician of the demo padrón). */
-export const DATOS_VALIDOS: FormDatosSocio = {
-  fechanac: '1980-03-15',
-  apellidoynombre: 'Pérez, Juan Carlos',
-  dni: '30111222',
-  matricula: '12345',
-  localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
-  textoLocalidad: 'Rosario',
-  calle: { nombreCalle: 'Bv. Oroño' },
-  textoCalle: 'Bv. Oroño',
-  altura: '1234',
-  piso: '3',
-  dpto: 'B',
-  otro: '',
-  email: 'jperez@example.com',
-  codArea: '341',
-  telefono: '4123456',
-  condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
-  formaPago: 'TARJETACREDITO',
-  tipoTarjetaCredito: 'VISA',
-  nroCajaAhorro: '',
-  cobranzaHonorarios: 'TRANSFERENCIA',
-};

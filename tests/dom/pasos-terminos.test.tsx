@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS_REQUERIDOS, VERSION_TERMINOS } from '../../domain/index.js';
 import { armarSolicitud, type Documentos, type EnrolmentContext } from '../../machines/index.js';
 import { PasoTerminos } from '../../src/pasos/terminos/PasoTerminos.js';
-import { DATOS_VALIDOS, montarPaso } from './pasos-montar.js';
+import { DATOS_VALIDOS } from '../modelo/datos.js';
+import { montarPaso } from './pasos-montar.js';
 
 const EDITANDO = { terminos: { editando: 'listo' } };
 const ETIQUETA = 'Acepto los términos y condiciones establecidos por la Asociación Médica de Rosario';

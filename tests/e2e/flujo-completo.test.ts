@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentoKey } from '../../domain/index.js';
+import { ejemploDatosSocio, type DocumentoKey } from '../../domain/index.js';
 import {
   axeCheck,
   erroresDe,
@@ -142,26 +142,16 @@ function comprobarGuardada(
   archivos: Partial<Record<DocumentoKey, Fixture>>,
   equipos: EquipoCargado[],
 ) {
+  // MEDICO is the example of SPEC §7; OTRA_MEDICA differs from it only in who she is.
+  const { apellidoynombre, dni, matricula, email } = medico;
   expect(guardada.datosSocio).toMatchObject({
-    fechanac: '1980-03-15',
-    apellidoynombre: medico.apellidoynombre,
-    dni: medico.dni,
-    matricula: medico.matricula,
-    localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
-    calle: { nombreCalle: medico.calle },
-    altura: Number(medico.altura),
-    piso: medico.piso,
-    dpto: medico.dpto,
-    otro: null,
-    email: medico.email,
-    codArea: medico.codArea,
-    telefono: medico.telefono,
-    condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
-    formaPago: 'TARJETACREDITO',
-    tipoTarjetaCredito: 'VISA',
-    nroCajaAhorro: null,
-    cobranzaHonorarios: 'TRANSFERENCIA',
+    ...ejemploDatosSocio(),
+    apellidoynombre,
+    dni,
+    matricula,
+    email,
   });
+
   const esperados = (Object.entries(archivos) as [DocumentoKey, Fixture][])
     .map(([key, f]) => ({ nombre: nombreServidor(key, f), bytes: f.buffer.length, sha256: sha256(f.buffer) }))
     .sort((a, b) => a.nombre.localeCompare(b.nombre));

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Locator, Page, Request } from 'playwright-core';
-import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
+import { DOCUMENTOS, ejemploDatosSocio, type DocumentoKey } from '../../domain/index.js';
 import { RAIZ } from './harness.js';
 
 // --- Fixtures: tiny but valid files, judged by their bytes on the server.
@@ -77,20 +77,24 @@ export const nombreServidor = (key: DocumentoKey, f: Fixture) =>
 
 // --- Step 1: the physician of the demo padrón, typed as an applicant would.
 
+const SOCIO = ejemploDatosSocio();
+
+/** The applicant of SPEC §7 (domain/ejemplo-solicitud.ts) as typed and chosen in the form. */
 export const MEDICO = {
   fechanac: '15/03/1980',
-  apellidoynombre: 'Pérez, Juan Carlos',
-  dni: '30111222',
-  matricula: '12345',
-  localidad: 'Rosario',
-  calle: 'Bv. Oroño',
-  altura: '1234',
-  piso: '3',
-  dpto: 'B',
-  email: 'jperez@example.com',
-  codArea: '341',
-  telefono: '4123456',
-  condicionIVA: 'Responsable Monotributo',
+  apellidoynombre: SOCIO.apellidoynombre,
+  dni: SOCIO.dni,
+  matricula: SOCIO.matricula,
+  localidad: SOCIO.localidad.nombreLocalidad,
+  calle: SOCIO.calle.nombreCalle,
+  altura: String(SOCIO.altura),
+  piso: SOCIO.piso ?? '',
+  dpto: SOCIO.dpto ?? '',
+  email: SOCIO.email,
+  codArea: SOCIO.codArea,
+  telefono: SOCIO.telefono,
+  condicionIVA: SOCIO.condicionIVA.nombreCondicionIVA,
+  // The labels of SPEC §3, not the keys the example sends.
   formaPago: 'Tarjeta de crédito',
   tarjeta: 'Visa',
   cobranza: 'Transferencia bancaria',

@@ -1,6 +1,7 @@
 // The GET routes of SPEC §7, their caching, /healthz, unknown paths, security headers and the
 // OpenAPI document.
 import { expect, it } from 'vitest';
+import { ejemploSolicitud } from '../../domain/index.js';
 import { conCadaBase } from './ayuda/contexto.js';
 
 const CABECERAS_DE_SEGURIDAD = (headers: Record<string, unknown>) => {
@@ -120,7 +121,7 @@ conCadaBase('catálogos', (ctx) => {
     expect(r.statusCode).toBe(200);
     const doc = r.json<{
       openapi: string;
-      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: unknown }>>;
     }>();
     expect(doc.openapi).toMatch(/^3\./);
     const rutas = Object.keys(doc.paths);
@@ -138,6 +139,10 @@ conCadaBase('catálogos', (ctx) => {
       for (const operacion of Object.values(doc.paths[ruta]!))
         expect(Object.keys(operacion.responses).length).toBeGreaterThan(1);
     }
+    // The body of crear shows the application of SPEC §7 as its example.
+    expect(doc.paths['/api/v2/solicitud/crear']!['post']!.requestBody).toMatchObject({
+      content: { 'application/json': { example: ejemploSolicitud() } },
+    });
     const ui = await ctx.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');

@@ -1,6 +1,6 @@
 // machines/solicitud.ts: the body of `solicitud/crear` (SPEC §7) built from the chart's context.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { solicitudSchema } from '../../domain/index.js';
+import { ejemploSolicitud, solicitudSchema } from '../../domain/index.js';
 import { armarSolicitud, contextoInicial, datosValidos, equipoValido, type EnrolmentContext } from '../../machines/index.js';
 import { DATOS_INVALIDOS, DATOS_OTRO_PAR, DATOS_VALIDOS, EQUIPO_INVALIDO, EQUIPO_VALIDO } from '../modelo/datos.js';
 
@@ -33,41 +33,8 @@ const contexto = (cambios: Partial<EnrolmentContext> = {}): EnrolmentContext => 
 
 describe('armarSolicitud', () => {
   it('gives the body of SPEC §7', () => {
-    expect(armarSolicitud(contexto())).toEqual({
-      datosSocio: {
-        fechanac: '1980-03-15',
-        apellidoynombre: 'Pérez, Juan Carlos',
-        dni: '30111222',
-        matricula: '12345',
-        localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
-        calle: { nombreCalle: 'Bv. Oroño' },
-        altura: 1234,
-        piso: '3',
-        dpto: 'B',
-        otro: null,
-        email: 'jperez@example.com',
-        codArea: '341',
-        telefono: '4123456',
-        condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
-        formaPago: 'TARJETACREDITO',
-        tipoTarjetaCredito: 'VISA',
-        nroCajaAhorro: null,
-        cobranzaHonorarios: 'TRANSFERENCIA',
-      },
-      // Only what the server holds, in display order; a pending file is not referenced.
-      adjuntos: [{ nombre: 'DniAnverso.jpg' }, { nombre: 'TituloMedico.pdf' }],
-      equipos: [
-        {
-          tipoAparato: { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' },
-          marca: 'Mindray',
-          modelo: 'DC-40',
-          anioFabricacion: 2019,
-          origen: 'China',
-          observaciones: null,
-        },
-      ],
-      terminosAceptados: true,
-    });
+    // Only what the server holds, in display order; a pending file is not referenced.
+    expect(armarSolicitud(contexto())).toEqual(ejemploSolicitud());
   });
 
   it('is valid under solicitudSchema, with or without equipment, whatever the payment', () => {

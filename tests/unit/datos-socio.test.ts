@@ -2,7 +2,7 @@
 // casts the server relies on.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from 'yup';
-import { camposConError, datosSocioSchema, MENSAJES, totalTelefonoValido } from '../../domain/index.js';
+import { camposConError, datosSocioSchema, ejemploDatosSocio, MENSAJES, totalTelefonoValido } from '../../domain/index.js';
 import type { FormDatosSocio } from '../../machines/index.js';
 import { DATOS_VALIDOS } from '../modelo/datos.js';
 
@@ -242,26 +242,7 @@ describe('the casts the server relies on', () => {
   });
 
   it('gives the datosSocio of SPEC §7', () => {
-    expect(cast(DATOS_VALIDOS)).toEqual({
-      fechanac: '1980-03-15',
-      apellidoynombre: 'Pérez, Juan Carlos',
-      dni: '30111222',
-      matricula: '12345',
-      localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
-      calle: { nombreCalle: 'Bv. Oroño' },
-      altura: 1234,
-      piso: '3',
-      dpto: 'B',
-      otro: null,
-      email: 'jperez@example.com',
-      codArea: '341',
-      telefono: '4123456',
-      condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
-      formaPago: 'TARJETACREDITO',
-      tipoTarjetaCredito: 'VISA',
-      nroCajaAhorro: null,
-      cobranzaHonorarios: 'TRANSFERENCIA',
-    });
+    expect(cast(DATOS_VALIDOS)).toEqual(ejemploDatosSocio());
   });
 
   it('trims what is typed', () => {

@@ -5,6 +5,8 @@ import {
   MAXIMO_EQUIPOS,
   MENSAJES,
   datosSocioSchema,
+  ejemploEquipo,
+  ejemploSolicitud,
   equipoSchema,
   solicitudSchema,
 } from '../../domain/index.js';
@@ -44,14 +46,7 @@ describe('equipoSchema', () => {
   });
 
   it('casts to the body of SPEC §7', () => {
-    expect(equipoSchema.cast(EQUIPO_VALIDO, { stripUnknown: true })).toEqual({
-      tipoAparato: { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' },
-      marca: 'Mindray',
-      modelo: 'DC-40',
-      anioFabricacion: 2019,
-      origen: 'China',
-      observaciones: null,
-    });
+    expect(equipoSchema.cast(EQUIPO_VALIDO, { stripUnknown: true })).toEqual(ejemploEquipo());
   });
 });
 
@@ -66,6 +61,10 @@ describe('solicitudSchema', () => {
   it('accepts the body of SPEC §7', () => {
     expect(solicitudSchema.isValidSync(cuerpo)).toBe(true);
     expect(solicitudSchema.isValidSync({ ...cuerpo, equipos: [] })).toBe(true);
+  });
+
+  it('the shared example (domain/ejemplo-solicitud.ts) is valid and already in its cast form', () => {
+    expect(solicitudSchema.validateSync(ejemploSolicitud(), { stripUnknown: true })).toEqual(ejemploSolicitud());
   });
 
   it('the terms must be accepted', () => {

@@ -2,46 +2,24 @@
 // eight required documents in one multipart request, then solicitud/crear — each application
 // with its own cookie jar, so its own draft.
 import { performance } from 'node:perf_hooks';
+import { ejemploSolicitud } from '../../../domain/index.js';
 import { PADRON_DEMO } from '../../../server/db/semillas.js';
 import { documentosRequeridos, type Documento } from './archivos.js';
 import { Cliente } from './cliente.js';
 
+/** The body of SPEC §7 for the i-th applicant: a demo padrón pair, its own name and email. */
 export function cuerpoSolicitud(adjuntos: { nombre: string }[], i = 0) {
   const socio = PADRON_DEMO[i % 2]!;
-  return {
-    datosSocio: {
-      fechanac: '1980-03-15',
-      apellidoynombre: `Pérez, Juan Carlos ${i}`,
-      dni: socio.dni,
-      matricula: socio.matricula,
-      localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
-      calle: { nombreCalle: 'Bv. Oroño' },
-      altura: 1000 + (i % 9000),
-      piso: '3',
-      dpto: 'B',
-      otro: null,
-      email: `medico${i}@example.com`,
-      codArea: '341',
-      telefono: '4123456',
-      condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
-      formaPago: 'TARJETACREDITO',
-      tipoTarjetaCredito: 'VISA',
-      nroCajaAhorro: null,
-      cobranzaHonorarios: 'TRANSFERENCIA',
-    },
-    adjuntos,
-    equipos: [
-      {
-        tipoAparato: { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' },
-        marca: 'Mindray',
-        modelo: 'DC-40',
-        anioFabricacion: 2019,
-        origen: 'China',
-        observaciones: null,
-      },
-    ],
-    terminosAceptados: true,
+  const ejemplo = ejemploSolicitud();
+  const datosSocio = {
+    ...ejemplo.datosSocio,
+    apellidoynombre: `${ejemplo.datosSocio.apellidoynombre} ${i}`,
+    dni: socio.dni,
+    matricula: socio.matricula,
+    altura: 1000 + (i % 9000),
+    email: `medico${i}@example.com`,
   };
+  return { ...ejemplo, datosSocio, adjuntos };
 }
 
 export interface Envio {

@@ -3,12 +3,16 @@
 // Every object refuses keys it does not list: besides keeping the body tidy, a key named like an
 // Object.prototype member ("constructor", "toString") would otherwise reach yup, which looks keys
 // up in a plain object and finds the prototype's function.
+import { ejemploSolicitud } from '../../../domain/index.js';
+
 const texto = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const textoONulo = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
 export const cuerpoCrear = {
   type: 'object',
   additionalProperties: false,
+  // An annotation: the OpenAPI document shows it as the body's example; validation ignores it.
+  examples: [ejemploSolicitud()],
   required: ['datosSocio', 'adjuntos', 'equipos', 'terminosAceptados'],
   properties: {
     datosSocio: {

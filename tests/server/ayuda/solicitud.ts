@@ -1,6 +1,6 @@
 // A complete, valid application for the demo pair 30111222 / 12345, and the eight required
 // documents as real files of different types.
-import { DOCUMENTOS_REQUERIDOS } from '../../../domain/index.js';
+import { DOCUMENTOS_REQUERIDOS, ejemploSolicitud } from '../../../domain/index.js';
 import * as archivos from './archivos.js';
 import type { Navegador, Parte } from './cliente.js';
 
@@ -30,42 +30,10 @@ export const EXTENSIONES_ESPERADAS: Record<string, string> = {
 export const partesRequeridas = (): Parte[] =>
   DOCUMENTOS_REQUERIDOS.map((clave) => ({ nombre: `${clave}.archivo`, contenido: CONTENIDOS[clave]!() }));
 
+/** The body of SPEC §7 naming `adjuntos`, with `datos` changed in its datosSocio. */
 export function cuerpoSolicitud(adjuntos: { nombre: string }[], datos: Record<string, unknown> = {}) {
-  return {
-    datosSocio: {
-      fechanac: '1980-03-15',
-      apellidoynombre: 'Pérez, Juan Carlos',
-      dni: '30111222',
-      matricula: '12345',
-      localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
-      calle: { nombreCalle: 'Bv. Oroño' },
-      altura: 1234,
-      piso: '3',
-      dpto: 'B',
-      otro: null,
-      email: 'jperez@example.com',
-      codArea: '341',
-      telefono: '4123456',
-      condicionIVA: { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
-      formaPago: 'TARJETACREDITO',
-      tipoTarjetaCredito: 'VISA',
-      nroCajaAhorro: null,
-      cobranzaHonorarios: 'TRANSFERENCIA',
-      ...datos,
-    },
-    adjuntos,
-    equipos: [
-      {
-        tipoAparato: { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' },
-        marca: 'Mindray',
-        modelo: 'DC-40',
-        anioFabricacion: 2019,
-        origen: 'China',
-        observaciones: null,
-      },
-    ],
-    terminosAceptados: true,
-  };
+  const ejemplo = ejemploSolicitud();
+  return { ...ejemplo, datosSocio: { ...ejemplo.datosSocio, ...datos }, adjuntos };
 }
 
 /** Opens the site, uploads the eight required documents and returns what the server answered. */
