@@ -8,7 +8,7 @@ import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar } from '../bench/comun/estadistica.js';
 import type { Informe } from '../bench/comun/informe.js';
 import { basePgNueva, URL_ADMIN_PG } from '../bench/comun/postgres.js';
-import { iniciarServidor, puertoLibre, type Servidor } from '../bench/comun/servidor.js';
+import { iniciarServidor, type Servidor } from '../bench/comun/servidor.js';
 import { Cliente } from '../bench/comun/cliente.js';
 import { cuerpoSolicitud, prepararSolicitud, enviar, type Preparada } from '../bench/comun/solicitud.js';
 import { documentosRequeridos } from '../bench/comun/archivos.js';
@@ -63,7 +63,7 @@ async function recupera(servidor: Servidor, plazoMs: number): Promise<number | n
 async function conPostgres(informe: Informe): Promise<void> {
   const base = await basePgNueva('alta_caida');
   const destino = new URL(URL_ADMIN_PG);
-  const proxy = new ProxyTcp(await puertoLibre(), { host: destino.hostname, port: Number(destino.port || 5432) });
+  const proxy = new ProxyTcp({ host: destino.hostname, port: Number(destino.port || 5432) });
   await proxy.abrir();
   const url = new URL(base.url);
   url.host = `127.0.0.1:${proxy.puerto}`;

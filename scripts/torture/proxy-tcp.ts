@@ -1,14 +1,16 @@
 // A loopback TCP proxy to PostgreSQL that can be taken away and brought back on the same port:
-// the database "goes down" for the server without touching the real PostgreSQL.
+// the database "goes down" for the server without touching the real PostgreSQL. Used by the
+// torture run `base-caida` and by the server suite (tests/server/disponibilidad.test.ts).
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
 export class ProxyTcp {
   private servidor: Server | null = null;
   private readonly sockets = new Set<Socket>();
 
+  /** 0 (the default): a free port, chosen by the first `abrir` and kept for the next ones. */
   constructor(
-    readonly puerto: number,
     private readonly destino: { host: string; port: number },
+    public puerto = 0,
   ) {}
 
   async abrir(): Promise<void> {
@@ -29,6 +31,8 @@ export class ProxyTcp {
       servidor.once('error', reject);
       servidor.listen(this.puerto, '127.0.0.1', () => resolve());
     });
+    const direccion = servidor.address();
+    if (typeof direccion === 'object' && direccion) this.puerto = direccion.port;
     this.servidor = servidor;
   }
 

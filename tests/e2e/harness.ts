@@ -2,13 +2,13 @@
 // directory, Debian's Chromium through playwright-core, and axe-core. Outside CI a missing
 // Chromium skips the suites (`puedeCorrer`); with CI=true nothing skips and a browser or server
 // that cannot start fails the run.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { esperarSalud, puertoLibre } from '../../scripts/bench/comun/arranque.js';
 
 export const RAIZ = path.resolve(import.meta.dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,33 +25,9 @@ export interface ServidorDePrueba {
   stop: () => Promise<void>;
 }
 
-export async function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const direccion = srv.address();
-      const puerto = typeof direccion === 'object' && direccion ? direccion.port : 0;
-      srv.close(() => resolve(puerto));
-    });
-  });
-}
-
-async function esperarSalud(url: string, proceso: ChildProcess, salida: () => string, plazoMs: number) {
-  const limite = Date.now() + plazoMs;
-  while (Date.now() < limite) {
-    if (proceso.exitCode !== null) throw new Error(`El servidor terminó (código ${proceso.exitCode}):\n${salida()}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`El servidor no respondió /healthz en ${plazoMs} ms:\n${salida()}`);
-}
+// The free port and the wait for /healthz are the bench's (scripts/bench/comun/arranque.ts);
+// `puertoLibre` stays part of this harness's API.
+export { puertoLibre };
 
 /**
  * Starts `node --import tsx server/server.ts` on a free port with a fresh temporary DATA_DIR
@@ -95,7 +71,7 @@ export async function startServer(opciones: { env?: Record<string, string> } = {
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await esperarSalud(url, proceso, salida, 60_000);
+    await esperarSalud(url, proceso, 60_000, salida);
   } catch (error) {
     await stop();
     throw error;

@@ -5,12 +5,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { ProxyTcp } from '../../scripts/torture/proxy-tcp.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { baseNoDisponible } from '../../server/db/disponibilidad.js';
 import { crearEntorno, MOTORES, URL_ADMIN_PG } from './ayuda/bases.js';
 import { Navegador } from './ayuda/cliente.js';
-import { ProxyTcp } from './ayuda/proxy.js';
 import { cuerpoSolicitud, partesRequeridas, subirRequeridos } from './ayuda/solicitud.js';
 
 function es503(r: LightMyRequestResponse) {

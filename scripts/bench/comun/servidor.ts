@@ -4,27 +4,14 @@
 // checkout's dist/.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esperar } from './estadistica.js';
+import { esperarSalud, puertoLibre } from './arranque.js';
 
 export const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CARGADOR_TSX = import.meta.resolve('tsx');
-
-export async function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const d = srv.address();
-      const puerto = typeof d === 'object' && d ? d.port : 0;
-      srv.close(() => resolve(puerto));
-    });
-  });
-}
+export { puertoLibre };
 
 export interface OpcionesServidor {
   env?: Record<string, string>;
@@ -51,23 +38,6 @@ export interface Servidor {
   matar(): Promise<void>;
   /** Stops the server and deletes its data directory (when it created it). */
   limpiar(): Promise<void>;
-}
-
-export async function esperarSalud(url: string, proceso: ChildProcess, plazoMs: number, salida: () => string) {
-  const limite = Date.now() + plazoMs;
-  while (Date.now() < limite) {
-    if (proceso.exitCode !== null || proceso.signalCode !== null) {
-      throw new Error(`the server exited (${proceso.exitCode ?? proceso.signalCode}): ${salida().slice(-2000)}`);
-    }
-    try {
-      const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (r.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await esperar(100);
-  }
-  throw new Error(`the server did not answer /healthz within ${plazoMs} ms: ${salida().slice(-2000)}`);
 }
 
 const terminado = (p: ChildProcess) => p.exitCode !== null || p.signalCode !== null;
