@@ -67,7 +67,8 @@ async function iniciarPar(cuerpos: Record<string, Respuesta>) {
 export async function medirCatalogos(informe: Informe, opciones: Opciones): Promise<void> {
   const rutas = opciones.corto ? RUTAS_CORTO : RUTAS_LARGO;
   const segundos = opciones.corto ? 2 : 5;
-  const pares = opciones.corto ? 1 : 2;
+  // Alternating rounds, median kept: one 2 s round swings with the machine's load.
+  const pares = 3;
   const servidor = await iniciarServidor({ capturarSalida: false, env: { LOG_LEVEL: 'info' } });
   let par: Awaited<ReturnType<typeof iniciarPar>> | null = null;
   try {
