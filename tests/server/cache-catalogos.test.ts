@@ -81,6 +81,22 @@ conCadaBase('caché de catálogos', (ctx) => {
     atajo.mockRestore();
   });
 
+  it('con tráfico continuo el atajo no se interrumpe al vencer el intervalo (se verifica antes)', async () => {
+    const base = await escuchar(ctx);
+    const cookie = (await fetch(`${base}/healthz`)).headers.getSetCookie()[0]!.split(';')[0]!;
+    await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie } }); // loads the entry
+    const atajo = vi.spyOn(AtajoCatalogos.prototype, 'responder');
+    const hasta = Date.now() + 2_500; // more than two intervals of the version check
+    while (Date.now() < hasta) {
+      expect((await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie } })).status).toBe(200);
+      await esperar(20);
+    }
+    const respuestas = atajo.mock.results.map((r) => r.value as boolean);
+    atajo.mockRestore();
+    expect(respuestas.length).toBeGreaterThan(20);
+    expect(respuestas.filter((r) => !r), 'requests handed to Fastify').toEqual([]);
+  });
+
   it('una importación desde otro proceso se ve en todas las rutas en un segundo', async () => {
     const base = await escuchar(ctx);
     const cookie = (await fetch(`${base}/healthz`)).headers.getSetCookie()[0]!.split(';')[0]!;
