@@ -3,16 +3,12 @@
 // keep everything, say what happened, and send once the database is back.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, puedeCorrer, startServer, type ServidorDePrueba } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
 import {
-  abrirStepper,
-  archivosDeSolicitud,
-  completarDatos,
   contarPedidos,
-  elegirTodos,
   esperarGuardado,
+  hastaPaso3,
   leerSolicitudes,
   MEDICO,
   siguiente,
@@ -22,38 +18,19 @@ const describir = puedeCorrer ? describe : describe.skip;
 const TERMINOS = 'Acepto los términos y condiciones establecidos por la Asociación Médica de Rosario';
 
 describir('Base de datos no disponible al enviar', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   it('says so, loses nothing across a reload, and sends once the database is back', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(entorno.browser);
     const crear = contarPedidos(page, 'solicitud/crear');
-    await abrirStepper(page, servidor.url);
-    await completarDatos(page, MEDICO);
-    await siguiente(page).click();
-    await elegirTodos(page, archivosDeSolicitud(false));
-    await siguiente(page).click();
-    await expect
-      .poll(() => page.getByText('Si no cuenta con equipos o aparatos para declarar presione Siguiente').isVisible(), {
-        timeout: 20_000,
-      })
-      .toBe(true);
+    await hastaPaso3(page, entorno.servidor.url, MEDICO);
     await siguiente(page).click();
     const casilla = page.getByRole('checkbox', { name: TERMINOS });
     await expect.poll(() => casilla.count()).toBe(1);
     await casilla.check({ force: true });
 
     // Another connection holds the write lock past the server's busy timeout.
-    const bloqueo = new Database(path.join(servidor.dataDir, 'alta.sqlite'));
+    const bloqueo = new Database(path.join(entorno.servidor.dataDir, 'alta.sqlite'));
     bloqueo.exec('BEGIN EXCLUSIVE');
     try {
       await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
@@ -81,7 +58,7 @@ describir('Base de datos no disponible al enviar', () => {
     // Back: the same draft is sent and stored once.
     await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
     await page.waitForURL('**/completado', { timeout: 20_000 });
-    const guardadas = await leerSolicitudes(servidor.dataDir);
+    const guardadas = await leerSolicitudes(entorno.servidor.dataDir);
     expect(guardadas).toHaveLength(1);
     expect(guardadas[0]!.datosSocio).toMatchObject({ dni: MEDICO.dni, apellidoynombre: MEDICO.apellidoynombre });
     expect(crear()).toBeGreaterThanOrEqual(2);

@@ -4,19 +4,17 @@
 // 360 × 740 phone, with screenshots of each screen kept under test-results/.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ejemploDatosSocio, type DocumentoKey } from '../../domain/index.js';
 import {
   axeCheck,
   erroresDe,
-  launchBrowser,
   newPage,
   puedeCorrer,
   RAIZ,
   scrollHorizontal,
-  startServer,
-  type ServidorDePrueba,
+  usarServidorYNavegador,
 } from './harness.js';
 import {
   abrirStepper,
@@ -169,28 +167,18 @@ function comprobarGuardada(
 }
 
 describir('Flujo completo en el navegador', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   it('desktop: sends a whole application, read back intact with npm run solicitudes', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(entorno.browser);
     const crear = contarPedidos(page, 'solicitud/crear');
     const archivos = archivosDeSolicitud(true);
-    await enviarSolicitud(page, servidor.url, MEDICO, archivos, EQUIPOS, async () => {
+    await enviarSolicitud(page, entorno.servidor.url, MEDICO, archivos, EQUIPOS, async () => {
       await axeCheck(page);
     });
     expect(crear()).toBe(1);
 
-    const guardadas = (await leerSolicitudes(servidor.dataDir)).filter(
+    const guardadas = (await leerSolicitudes(entorno.servidor.dataDir)).filter(
       (s) => s.datosSocio.dni === MEDICO.dni,
     );
     expect(guardadas).toHaveLength(1);
@@ -199,7 +187,7 @@ describir('Flujo completo en el navegador', () => {
     expect(guardadas[0]!.adjuntos).toHaveLength(9);
 
     // The stored draft was cleared: the stepper starts empty.
-    await page.goto(`${servidor.url}/stepper`);
+    await page.goto(`${entorno.servidor.url}/stepper`);
     await expect.poll(() => page.getByRole('textbox', { name: 'DNI', exact: true }).inputValue()).toBe('');
     expect(erroresDe(page)).toEqual([]);
     await page.context().close();
@@ -208,14 +196,14 @@ describir('Flujo completo en el navegador', () => {
   it('phone (360 × 740): the same flow, no sideways scroll, screenshots kept', async () => {
     const carpeta = path.join(RAIZ, 'test-results', 'flujo-telefono');
     await mkdir(carpeta, { recursive: true });
-    const page = await newPage(browser, { width: 360, height: 740 });
+    const page = await newPage(entorno.browser, { width: 360, height: 740 });
     const archivos = archivosDeSolicitud(false);
     const equipos = EQUIPOS.slice(0, 1);
-    await enviarSolicitud(page, servidor.url, OTRA_MEDICA, archivos, equipos, async (nombre) => {
+    await enviarSolicitud(page, entorno.servidor.url, OTRA_MEDICA, archivos, equipos, async (nombre) => {
       expect(await scrollHorizontal(page), `scroll lateral en ${nombre}`).toBe(false);
       await page.screenshot({ path: path.join(carpeta, `${nombre}.png`), fullPage: true });
     });
-    const guardadas = (await leerSolicitudes(servidor.dataDir)).filter(
+    const guardadas = (await leerSolicitudes(entorno.servidor.dataDir)).filter(
       (s) => s.datosSocio.dni === OTRA_MEDICA.dni,
     );
     expect(guardadas).toHaveLength(1);

@@ -1,17 +1,10 @@
 // A reload at each step, mid-upload and mid-submit loses nothing (chosen files included) and sends
 // nothing twice: the files reach the server intact after being restored from IndexedDB, and one
 // application is stored even when the browser never saw the answer to the first `crear`.
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
-import {
-  erroresDe,
-  launchBrowser,
-  newPage,
-  puedeCorrer,
-  startServer,
-  type ServidorDePrueba,
-} from './harness.js';
+import { erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
 import {
   abrirStepper,
   archivosDeSolicitud,
@@ -20,16 +13,16 @@ import {
   elegirTodos,
   esperarGuardado,
   fila,
+  type Fixture,
   leerSolicitudes,
   MEDICO,
   nombreServidor,
+  PASO_3,
   sha256,
   siguiente,
-  type Fixture,
 } from './pasos-ayuda.js';
 
 const describir = puedeCorrer ? describe : describe.skip;
-const PASO_3 = 'Si no cuenta con equipos o aparatos para declarar presione Siguiente';
 const CASILLA = 'Acepto los términos y condiciones establecidos por la Asociación Médica de Rosario';
 
 async function recargar(page: Page) {
@@ -38,26 +31,16 @@ async function recargar(page: Page) {
 }
 
 describir('Recargar en cada paso no pierde ni repite nada', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   it('reloads on every step, mid-upload and mid-submit; the stored application is intact and single', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(entorno.browser);
     const adjuntar = contarPedidos(page, 'archivos/adjuntar');
     const crear = contarPedidos(page, 'solicitud/crear');
     const archivos = archivosDeSolicitud(true);
 
     // Step 1, then a reload: still valid, SIGUIENTE still possible.
-    await abrirStepper(page, servidor.url);
+    await abrirStepper(page, entorno.servidor.url);
     await completarDatos(page);
     await esperarGuardado(
       page,
@@ -140,7 +123,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
     await expect.poll(() => crear()).toBe(1);
     await expect
-      .poll(async () => (await leerSolicitudes(servidor.dataDir)).length, { timeout: 20_000 })
+      .poll(async () => (await leerSolicitudes(entorno.servidor.dataDir)).length, { timeout: 20_000 })
       .toBe(1);
     await esperarGuardado(page, (b) => JSON.stringify(b.value).includes('enviando'), 'enviando');
     await page.reload();
@@ -148,7 +131,7 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     expect(crear()).toBe(2);
     expect(adjuntar()).toBe(2);
 
-    const guardadas = await leerSolicitudes(servidor.dataDir);
+    const guardadas = await leerSolicitudes(entorno.servidor.dataDir);
     expect(guardadas).toHaveLength(1);
     expect(await page.locator('body').innerText()).toContain(guardadas[0]!.numeroSolicitud);
     const esperados = (Object.entries(archivos) as [DocumentoKey, Fixture][])

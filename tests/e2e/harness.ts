@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { esperarSalud, puertoLibre } from '../../scripts/bench/comun/arranque.js';
 
 export const RAIZ = path.resolve(import.meta.dirname, '../..');
@@ -86,6 +87,40 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+export interface ServidorYNavegador {
+  readonly servidor: ServidorDePrueba;
+  readonly browser: Browser;
+}
+
+/**
+ * Registers a suite's hooks: the real server and a browser, started once before its tests and
+ * stopped after them. Read them through the getters, in tests or in later hooks.
+ */
+export function usarServidorYNavegador(): ServidorYNavegador {
+  let servidor: ServidorDePrueba | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    servidor = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await servidor?.stop();
+  });
+  const listo = <T>(valor: T | undefined): T => {
+    if (valor === undefined) throw new Error('El servidor y el navegador se leen dentro de las pruebas.');
+    return valor;
+  };
+  return {
+    get servidor() {
+      return listo(servidor);
+    },
+    get browser() {
+      return listo(browser);
+    },
+  };
 }
 
 const errores = new WeakMap<Page, string[]>();

@@ -1,14 +1,13 @@
 // The model's shortest paths replayed in Chromium against the real server on a fresh SQLite
 // (docs/decisions/020): the same generated paths and abstract states as at machine level, with
 // Playwright drivers and screen assertions (tests/modelo/navegador.ts).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrolmentMachine } from '../../machines/index.js';
 import { SIN_FALTAS, faltas } from '../modelo/cobertura.js';
 import { SOLO_EN_MAQUINA, type EventoModelo } from '../modelo/eventos.js';
 import { caminosConEventosFaltantes, caminosMasCortos, caminosQueCubren, type Camino } from '../modelo/modelo.js';
 import { SutNavegador, asercionesNavegador, driversNavegador, hastaQue } from '../modelo/navegador.js';
-import { erroresDe, launchBrowser, newPage, puedeCorrer, startServer, type ServidorDePrueba } from './harness.js';
+import { erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
 
 const describir = puedeCorrer ? describe : describe.skip;
 
@@ -20,19 +19,9 @@ const caminos = [...elegidos, ...caminosConEventosFaltantes(elegidos, SOLO_EN_MA
 const nombre = (c: Camino) => c.steps.slice(1).map((p) => p.event.type).join(' → ');
 
 describir('the model replayed in the browser', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
+  const entorno = usarServidorYNavegador();
   let sut: SutNavegador;
   const aserciones = asercionesNavegador(() => sut);
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
 
   it('has an assertion for every state and a driver for every event type, each on some path', () => {
     const visitados = new Set(caminos.flatMap((c) => c.steps.flatMap((p) => p.state._nodes.map((n) => n.id))));
@@ -49,8 +38,8 @@ describir('the model replayed in the browser', () => {
   });
 
   it.each(caminos.map((c, i) => [i + 1, nombre(c), c] as const))('path %i: %s', async (_, __, camino) => {
-    const page = await newPage(browser);
-    sut = new SutNavegador(page, servidor.url);
+    const page = await newPage(entorno.browser);
+    sut = new SutNavegador(page, entorno.servidor.url);
     try {
       await camino.test({
         states: Object.fromEntries(

@@ -2,9 +2,9 @@
 // completed with the keyboard only, every field message of SPEC §3, kept across a reload,
 // axe-core clean, and nothing scrolls sideways at 360 px.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAJES } from '../../domain/index.js';
-import { axeCheck, erroresDe, launchBrowser, newPage, puedeCorrer, scrollHorizontal, startServer, type ServidorDePrueba } from './harness.js';
+import { axeCheck, erroresDe, newPage, puedeCorrer, scrollHorizontal, usarServidorYNavegador } from './harness.js';
 
 const campo = (page: Page, nombre: string) => page.locator(`#datos-${nombre}`);
 const mensaje = (page: Page, nombre: string) => page.locator(`#datos-${nombre}-error`);
@@ -43,20 +43,10 @@ async function abrirPaso1(browser: Browser, url: string, tamanio?: { width: numb
 }
 
 describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   it('is completed with the keyboard only, survives a reload, and SIGUIENTE leads to step 2', async () => {
-    const page = await abrirPaso1(browser, servidor.url);
+    const page = await abrirPaso1(entorno.browser, entorno.servidor.url);
     await axeCheck(page);
     const siguiente = page.getByRole('button', { name: 'SIGUIENTE' });
     expect(await siguiente.isDisabled()).toBe(true);
@@ -160,7 +150,7 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
   });
 
   it('picks the birth date in the calendar with the keyboard', async () => {
-    const page = await abrirPaso1(browser, servidor.url);
+    const page = await abrirPaso1(entorno.browser, entorno.servidor.url);
     await page.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Calendario de fecha de nacimiento' }).waitFor();
@@ -179,7 +169,7 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
   });
 
   it('shows every field message of SPEC §3', async () => {
-    const page = await abrirPaso1(browser, servidor.url);
+    const page = await abrirPaso1(entorno.browser, entorno.servidor.url);
     const escribir = async (nombre: string, texto: string) => {
       await campo(page, nombre).fill(texto);
       await campo(page, nombre).blur();
@@ -260,7 +250,7 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
   });
 
   it('at 360 px wide step 1 does not scroll sideways, with a list open too', async () => {
-    const page = await abrirPaso1(browser, servidor.url, { width: 360, height: 740 });
+    const page = await abrirPaso1(entorno.browser, entorno.servidor.url, { width: 360, height: 740 });
     expect(await scrollHorizontal(page)).toBe(false);
     await campo(page, 'localidad').fill('a');
     await page.getByRole('option').first().waitFor();

@@ -157,6 +157,25 @@ export async function abrirStepper(page: Page, url: string) {
   await page.waitForURL('**/stepper');
 }
 
+/** What step 3 says first: its arrival. */
+export const PASO_3 = 'Si no cuenta con equipos o aparatos para declarar presione Siguiente';
+
+/** Landing → step 2: step 1 filled with `m`. */
+export async function hastaPaso2(page: Page, url: string, m = MEDICO) {
+  await abrirStepper(page, url);
+  await completarDatos(page, m);
+  await siguiente(page).click();
+  await page.getByText(/Tipos de archivo permitidos/).waitFor();
+}
+
+/** Landing → step 3: step 1 filled with `m`, the required documents uploaded. */
+export async function hastaPaso3(page: Page, url: string, m = MEDICO) {
+  await hastaPaso2(page, url, m);
+  await elegirTodos(page, archivosDeSolicitud(false));
+  await siguiente(page).click();
+  await page.getByText(PASO_3).waitFor({ timeout: 20_000 });
+}
+
 // --- Step 2.
 
 export const fila = (page: Page, key: DocumentoKey) => page.locator(`[data-documento="${key}"]`);

@@ -1,27 +1,19 @@
 // Step 2 in a real browser against the real server: the missing-files dialog, refusals before
 // upload, the overlay with its progress and the success snackbar, a failed upload and its retry,
 // revisiting (only replaced files go up again), and axe on each of those screens.
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../../domain/index.js';
+import { axeCheck, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
 import {
-  axeCheck,
-  erroresDe,
-  launchBrowser,
-  newPage,
-  puedeCorrer,
-  startServer,
-  type ServidorDePrueba,
-} from './harness.js';
-import {
-  abrirStepper,
   archivosDeSolicitud,
-  completarDatos,
   contarPedidos,
   elegirArchivo,
   elegirTodos,
   esperarQue,
   fila,
+  hastaPaso2,
+  PASO_3,
   pausa,
   pdf,
   siguiente,
@@ -30,27 +22,13 @@ import {
 
 const describir = puedeCorrer ? describe : describe.skip;
 const ADJUNTAR = '**/api/v2/archivos/adjuntar';
-const PASO_3 = 'Si no cuenta con equipos o aparatos para declarar presione Siguiente';
 
 describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   async function alPaso2(): Promise<Page> {
-    const page = await newPage(browser);
-    await abrirStepper(page, servidor.url);
-    await completarDatos(page);
-    await siguiente(page).click();
-    await expect.poll(() => page.getByText(/Tipos de archivo permitidos/).isVisible()).toBe(true);
+    const page = await newPage(entorno.browser);
+    await hastaPaso2(page, entorno.servidor.url);
     return page;
   }
 

@@ -1,50 +1,22 @@
 // Step 3 in a real browser against the real server: skip with no cards, add and remove, the
 // searchable catalogue (case-insensitive substring, title case, keyboard), the year range, and
 // SIGUIENTE waiting for valid cards; axe on the step with cards and with the list open.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { anioActual } from '../../domain/index.js';
-import {
-  axeCheck,
-  erroresDe,
-  launchBrowser,
-  newPage,
-  puedeCorrer,
-  startServer,
-  type ServidorDePrueba,
-} from './harness.js';
-import {
-  abrirStepper,
-  archivosDeSolicitud,
-  completarDatos,
-  elegirTodos,
-  siguiente,
-  volver,
-} from './pasos-ayuda.js';
+import { axeCheck, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
+import { hastaPaso3, PASO_3, siguiente, volver } from './pasos-ayuda.js';
 
 const describir = puedeCorrer ? describe : describe.skip;
-const PASO_3 = 'Si no cuenta con equipos o aparatos para declarar presione Siguiente';
 const CASILLA = 'Acepto los términos y condiciones establecidos por la Asociación Médica de Rosario';
 
 describir('Paso 3 — Aparatos y equipos, en el navegador', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
+  const entorno = usarServidorYNavegador();
   let page: Page;
 
   beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-    page = await newPage(browser);
-    await abrirStepper(page, servidor.url);
-    await completarDatos(page);
-    await siguiente(page).click();
-    await elegirTodos(page, archivosDeSolicitud(false));
-    await siguiente(page).click();
-    await page.getByText(PASO_3).waitFor({ timeout: 20_000 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
+    page = await newPage(entorno.browser);
+    await hastaPaso3(page, entorno.servidor.url);
   });
 
   const tarjeta = (n: number) => page.getByRole('group', { name: `Equipo ${n}` });

@@ -1,57 +1,27 @@
 // Step 4 in a real browser against the real server: the terms document in a new tab (served by the
 // product, with the Ley 25.326 notice and the version), ENVIAR only when ticked, a failed submission
 // ("Falló la solicitud") that loses nothing, and the retry that stores exactly one application.
-import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VERSION_TERMINOS } from '../../domain/index.js';
-import {
-  axeCheck,
-  erroresDe,
-  launchBrowser,
-  newPage,
-  puedeCorrer,
-  startServer,
-  type ServidorDePrueba,
-} from './harness.js';
-import {
-  abrirStepper,
-  archivosDeSolicitud,
-  completarDatos,
-  contarPedidos,
-  elegirTodos,
-  leerSolicitudes,
-  MEDICO,
-  siguiente,
-  volver,
-} from './pasos-ayuda.js';
+import { axeCheck, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
+import { contarPedidos, hastaPaso3, leerSolicitudes, MEDICO, siguiente, volver } from './pasos-ayuda.js';
 
 const describir = puedeCorrer ? describe : describe.skip;
 const CASILLA = 'Acepto los términos y condiciones establecidos por la Asociación Médica de Rosario';
 const ENVIAR = { name: 'ENVIAR', exact: true } as const;
 
 describir('Paso 4 — Términos y Condiciones, en el navegador', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
+  const entorno = usarServidorYNavegador();
   let page: Page;
   let crear: () => number;
 
   beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-    page = await newPage(browser);
+    page = await newPage(entorno.browser);
     crear = contarPedidos(page, 'solicitud/crear');
-    await abrirStepper(page, servidor.url);
-    await completarDatos(page);
-    await siguiente(page).click();
-    await elegirTodos(page, archivosDeSolicitud(false));
-    await siguiente(page).click();
-    await page.getByText('Si no cuenta con equipos').waitFor({ timeout: 20_000 });
+    await hastaPaso3(page, entorno.servidor.url);
     await siguiente(page).click();
     await page.getByRole('checkbox', { name: CASILLA }).waitFor({ state: 'attached' });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
   });
 
   it('the link opens the terms document, served by the product, in a new tab', async () => {
@@ -131,7 +101,7 @@ describir('Paso 4 — Términos y Condiciones, en el navegador', () => {
     await page.waitForURL('**/completado', { timeout: 20_000 });
     expect(intentos).toBe(2);
     expect(crear()).toBe(2);
-    const guardadas = await leerSolicitudes(servidor.dataDir);
+    const guardadas = await leerSolicitudes(entorno.servidor.dataDir);
     expect(guardadas).toHaveLength(1);
     expect(await page.locator('body').innerText()).toContain(guardadas[0]!.numeroSolicitud);
     // Only the failed request, which the API client logs (SPEC §7), may have left a trace.

@@ -2,9 +2,9 @@
 // arrives rendered with its styles and is hydrated without React replacing a node; /stepper
 // arrives as the frame with its loading state and preloads the form's code; text files come
 // precompressed; a hovered solid button keeps AA contrast.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erroresDe, launchBrowser, newPage, puedeCorrer, startServer, type ServidorDePrueba } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
 
 /** Relative luminance (WCAG 2.2) of an sRGB colour with channels 0–1. */
 function luminancia([r, g, b]: number[]): number {
@@ -18,20 +18,10 @@ function contraste(a: number[], b: number[]): number {
 }
 
 describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   it('/inicio arrives rendered, brotli-compressed, with its styles in <head>', async () => {
-    const r = await fetch(`${servidor.url}/inicio`, { headers: { 'accept-encoding': 'br' } });
+    const r = await fetch(`${entorno.servidor.url}/inicio`, { headers: { 'accept-encoding': 'br' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-encoding')).toBe('br');
     const html = await r.text();
@@ -44,7 +34,7 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
   });
 
   it('hydration keeps every prerendered node (no mismatch) and logs nothing', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(entorno.browser);
     // Before any script: record every element React might remove from the page.
     await page.addInitScript(() => {
       const quitados: string[] = [];
@@ -53,7 +43,7 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
         for (const c of cambios) for (const n of c.removedNodes) if (n.nodeType === 1) quitados.push((n as Element).tagName);
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`${servidor.url}/inicio`);
+    await page.goto(`${entorno.servidor.url}/inicio`);
     await page.waitForLoadState('networkidle');
     // Hydrated: the (+ info) button answers, so React is attached to the prerendered node.
     await page.getByRole('button', { name: /\(\+ info\)/ }).click();
@@ -65,12 +55,12 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
   });
 
   it('/stepper arrives as the frame with its loading state and preloads the form', async () => {
-    const html = await (await fetch(`${servidor.url}/stepper`)).text();
+    const html = await (await fetch(`${entorno.servidor.url}/stepper`)).text();
     expect(html).toContain('role="status"');
     expect(html).toContain('Cargando…');
     expect(html).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/RutaStepper-[\w-]+\.js">/);
-    const page = await newPage(browser);
-    await page.goto(`${servidor.url}/stepper`);
+    const page = await newPage(entorno.browser);
+    await page.goto(`${entorno.servidor.url}/stepper`);
     await page.getByRole('textbox', { name: 'DNI' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Solicitud de inscripción');
     expect(await page.getByRole('status').filter({ hasText: 'Cargando' }).count()).toBe(0);
@@ -79,11 +69,11 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
   });
 
   it('the other routes get Chakra\'s global CSS in the page and render on the client', async () => {
-    const html = await (await fetch(`${servidor.url}/completado`)).text();
+    const html = await (await fetch(`${entorno.servidor.url}/completado`)).text();
     expect(html).toContain('@layer reset,base,tokens,recipes;');
     expect(html).toContain('--chakra-colors-blue-600');
-    const page = await newPage(browser);
-    await page.goto(`${servidor.url}/completado`);
+    const page = await newPage(entorno.browser);
+    await page.goto(`${entorno.servidor.url}/completado`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The tokens' variables are defined although the client did not build the global CSS.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-blue-600').trim())).toBe('#2563eb');
@@ -92,18 +82,18 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
   });
 
   it('scripts come precompressed (brotli)', async () => {
-    const html = await (await fetch(`${servidor.url}/inicio`)).text();
+    const html = await (await fetch(`${entorno.servidor.url}/inicio`)).text();
     const script = /<script type="module"[^>]* src="([^"]+)">/.exec(html)?.[1];
     expect(script).toBeTruthy();
-    const r = await fetch(`${servidor.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const r = await fetch(`${entorno.servidor.url}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(r.headers.get('content-encoding')).toBe('br');
-    const g = await fetch(`${servidor.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    const g = await fetch(`${entorno.servidor.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
     expect(g.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('a hovered SIGUIENTE keeps its text at ≥ 4.5:1 (WCAG AA)', async () => {
-    const page: Page = await newPage(browser);
-    await page.goto(`${servidor.url}/inicio`);
+    const page: Page = await newPage(entorno.browser);
+    await page.goto(`${entorno.servidor.url}/inicio`);
     await page.waitForLoadState('networkidle');
     const boton = page.getByRole('link', { name: 'SIGUIENTE' });
     await boton.hover();

@@ -1,25 +1,15 @@
 // The shell in a real browser against the real server: routes, landing → stepper, the (+ info)
 // dialog, the confirmation page, accessibility (axe-core) and 360 px without sideways scroll.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeCheck, erroresDe, launchBrowser, newPage, puedeCorrer, scrollHorizontal, startServer, type ServidorDePrueba } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeCheck, erroresDe, newPage, puedeCorrer, scrollHorizontal, usarServidorYNavegador } from './harness.js';
 
 describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
-  let servidor: ServidorDePrueba;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    servidor = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await servidor?.stop();
-  });
+  const entorno = usarServidorYNavegador();
 
   const abrir = async (ruta: string, tamanio?: { width: number; height: number }): Promise<Page> => {
-    const page = await newPage(browser, tamanio);
-    await page.goto(servidor.url + ruta);
+    const page = await newPage(entorno.browser, tamanio);
+    await page.goto(entorno.servidor.url + ruta);
     return page;
   };
 
@@ -45,12 +35,12 @@ describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
   });
 
   it('the landing downloads none of the form code', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(entorno.browser);
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
     });
-    await page.goto(servidor.url + '/inicio');
+    await page.goto(entorno.servidor.url + '/inicio');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(scripts.some((s) => /RutaStepper|DialogoExtension/.test(s))).toBe(false);
@@ -95,8 +85,8 @@ describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
 
   it('nothing shifts while the landing and the form load (CLS < 0.1)', async () => {
     for (const ruta of ['/inicio', '/stepper']) {
-      const page = await newPage(browser, { width: 390, height: 844 });
-      await page.goto(servidor.url + ruta);
+      const page = await newPage(entorno.browser, { width: 390, height: 844 });
+      await page.goto(entorno.servidor.url + ruta);
       await page.getByRole('heading', { level: 1 }).waitFor();
       if (ruta === '/stepper') await page.getByRole('textbox', { name: 'Fecha de nacimiento' }).waitFor();
       await page.waitForLoadState('networkidle');
