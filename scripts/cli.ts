@@ -1,20 +1,11 @@
 // What every command shares: the server's configuration (DATA_DIR / DATABASE_URL) and database
 // code, a readable message instead of a stack for expected failures, and a closed database.
 import { prepararBase } from '../server/app.js';
-import { ConfigError, loadConfig, type Config } from '../server/config.js';
+import { configOSalir, type Config } from '../server/config.js';
 import type { Db } from '../server/db/esquema.js';
 
 export async function ejecutar(tarea: (db: Db, config: Config) => Promise<number>): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = configOSalir();
   const { db } = await prepararBase(config);
   let codigo = 1;
   try {

@@ -1,5 +1,5 @@
 // The environment, read and validated in one place. A wrong value stops start-up with a message
-// that names the variable (server.ts turns ConfigError into exit code 1).
+// that names the variable (configOSalir: the server and the commands exit with code 1).
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -128,4 +128,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     draftMaxAgeHours: entero(env, 'DRAFT_MAX_AGE_HOURS', 72, 1, 24 * 365),
     clientDir: path.resolve(cwd, 'dist/client'),
   };
+}
+
+/** The configuration for a process that is starting: a wrong variable prints its message and exits 1. */
+export function configOSalir(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

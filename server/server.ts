@@ -1,18 +1,9 @@
 // Loads the configuration, builds the app and listens. SIGTERM/SIGINT close it gracefully
 // (in-flight requests finish, the database closes).
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { configOSalir } from './config.js';
 import { buildApp } from './app.js';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = configOSalir();
 
 const app = await buildApp(config).catch((error: unknown) => {
   console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);
