@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { anioActual, DOCUMENTOS_REQUERIDOS, type TipoAparato } from '../../domain/index.js';
 import { contextoInicial, EQUIPO_VACIO, type EnrolmentContext } from '../../machines/index.js';
 import { PasoEquipos } from '../../src/pasos/equipos/PasoEquipos.js';
+import { EQUIPO_VALIDO } from '../modelo/datos.js';
 import { montarPaso } from './pasos-montar.js';
 
 const APARATOS: TipoAparato[] = [
@@ -76,15 +77,7 @@ describe('Paso 3 — Aparatos y equipos', () => {
     await user.type(within(card).getByRole('textbox', { name: 'Modelo' }), 'DC-40');
     await user.type(within(card).getByRole('spinbutton', { name: 'Año de fabricación' }), '2019');
     await user.type(within(card).getByRole('textbox', { name: 'Origen' }), 'China');
-    expect(actor().getSnapshot().context.equipos[0]!.valores).toEqual({
-      tipoAparato: APARATOS[0],
-      textoTipoAparato: 'Ecografo',
-      marca: 'Mindray',
-      modelo: 'DC-40',
-      anioFabricacion: '2019',
-      origen: 'China',
-      observaciones: '',
-    });
+    expect(actor().getSnapshot().context.equipos[0]!.valores).toEqual(EQUIPO_VALIDO);
     expect(actor().getSnapshot().can({ type: 'SIGUIENTE' })).toBe(true);
     expect(screen.queryByText('Campo requerido.')).not.toBeInTheDocument();
   });

@@ -174,25 +174,28 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
       await campo(page, nombre).fill(texto);
       await campo(page, nombre).blur();
     };
+    /** Types, leaves the field, and waits for its message ('' for none). */
+    const probar = async (nombre: string, texto: string, mensaje: string) => {
+      await escribir(nombre, texto);
+      await esperarTexto(page, nombre, mensaje);
+    };
+    /** Enters and leaves a list untouched: its message. */
+    const visitar = async (nombre: string, mensaje: string) => {
+      await campo(page, nombre).focus();
+      await campo(page, nombre).blur();
+      await esperarTexto(page, nombre, mensaje);
+    };
 
-    await escribir('fechanac', '');
-    await esperarTexto(page, 'fechanac', MENSAJES.requerido);
-    await escribir('fechanac', '31/02/1980');
-    await esperarTexto(page, 'fechanac', MENSAJES.fechaFormato);
-    await escribir('fechanac', '01/01/2099');
-    await esperarTexto(page, 'fechanac', MENSAJES.fechaFutura);
-    await escribir('fechanac', '31-12-1899');
-    await esperarTexto(page, 'fechanac', MENSAJES.fechaAnterior1900);
-    await escribir('fechanac', '1.2.80');
-    await esperarTexto(page, 'fechanac', '');
+    await probar('fechanac', '', MENSAJES.requerido);
+    await probar('fechanac', '31/02/1980', MENSAJES.fechaFormato);
+    await probar('fechanac', '01/01/2099', MENSAJES.fechaFutura);
+    await probar('fechanac', '31-12-1899', MENSAJES.fechaAnterior1900);
+    await probar('fechanac', '1.2.80', '');
     expect(await campo(page, 'fechanac').inputValue()).toBe('01/02/1980');
 
-    await escribir('apellidoynombre', '');
-    await esperarTexto(page, 'apellidoynombre', MENSAJES.requerido);
-    await escribir('dni', '123');
-    await esperarTexto(page, 'dni', MENSAJES.dni);
-    await escribir('matricula', '1234567890123');
-    await esperarTexto(page, 'matricula', MENSAJES.matriculaLarga);
+    await probar('apellidoynombre', '', MENSAJES.requerido);
+    await probar('dni', '123', MENSAJES.dni);
+    await probar('matricula', '1234567890123', MENSAJES.matriculaLarga);
 
     // A pair the padrón does not know: the message on both fields.
     await escribir('dni', '30111222');
@@ -200,38 +203,24 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
     await esperarTexto(page, 'dni', MENSAJES.dniMatricula);
     await esperarTexto(page, 'matricula', MENSAJES.dniMatricula);
 
-    await escribir('localidad', 'xyz');
-    await esperarTexto(page, 'localidad', MENSAJES.localidadDeLista);
+    await probar('localidad', 'xyz', MENSAJES.localidadDeLista);
     expect(await campo(page, 'calle').isDisabled()).toBe(true);
     await campo(page, 'localidad').fill('Rosario');
     await page.getByRole('option', { name: 'Rosario' }).click();
     await page.waitForFunction(() => !(document.getElementById('datos-calle') as HTMLInputElement).disabled);
-    await escribir('calle', 'zzz');
-    await esperarTexto(page, 'calle', MENSAJES.calleDeLista);
+    await probar('calle', 'zzz', MENSAJES.calleDeLista);
 
-    await escribir('altura', 'abc');
-    await esperarTexto(page, 'altura', MENSAJES.numero);
-    await escribir('altura', '0');
-    await esperarTexto(page, 'altura', MENSAJES.alturaRango);
-    await escribir('email', 'no-es-un-email');
-    await esperarTexto(page, 'email', MENSAJES.email);
-    await escribir('codArea', '0341');
-    await esperarTexto(page, 'codArea', MENSAJES.codArea);
-    await escribir('telefono', '12345');
-    await esperarTexto(page, 'telefono', MENSAJES.telefono);
+    await probar('altura', 'abc', MENSAJES.numero);
+    await probar('altura', '0', MENSAJES.alturaRango);
+    await probar('email', 'no-es-un-email', MENSAJES.email);
+    await probar('codArea', '0341', MENSAJES.codArea);
+    await probar('telefono', '12345', MENSAJES.telefono);
     await escribir('codArea', '3411');
-    await escribir('telefono', '12345678');
-    await esperarTexto(page, 'telefono', MENSAJES.numeroInvalido);
+    await probar('telefono', '12345678', MENSAJES.numeroInvalido);
 
-    await campo(page, 'condicionIVA').focus();
-    await campo(page, 'condicionIVA').blur();
-    await esperarTexto(page, 'condicionIVA', MENSAJES.requerido);
-    await campo(page, 'cobranzaHonorarios').focus();
-    await campo(page, 'cobranzaHonorarios').blur();
-    await esperarTexto(page, 'cobranzaHonorarios', MENSAJES.requerido);
-    await campo(page, 'formaPago').focus();
-    await campo(page, 'formaPago').blur();
-    await esperarTexto(page, 'formaPago', MENSAJES.requerido);
+    await visitar('condicionIVA', MENSAJES.requerido);
+    await visitar('cobranzaHonorarios', MENSAJES.requerido);
+    await visitar('formaPago', MENSAJES.requerido);
 
     // The two conditionals.
     await campo(page, 'formaPago').selectOption('TARJETACREDITO');
@@ -241,8 +230,7 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
     expect(await campo(page, 'nroCajaAhorro').count()).toBe(0);
     await campo(page, 'formaPago').selectOption('CAJAAHORRO');
     expect(await page.getByRole('radio').count()).toBe(0);
-    await escribir('nroCajaAhorro', '');
-    await esperarTexto(page, 'nroCajaAhorro', MENSAJES.requerido);
+    await probar('nroCajaAhorro', '', MENSAJES.requerido);
 
     await axeCheck(page);
     expect(await page.getByRole('button', { name: 'SIGUIENTE' }).isDisabled()).toBe(true);

@@ -3,21 +3,13 @@
 // stored applications read back with `npm run solicitudes`, and request counters.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { Locator, Page, Request } from 'playwright-core';
 import { DOCUMENTOS, ejemploDatosSocio, type DocumentoKey } from '../../domain/index.js';
+import { jpeg, trozoPng } from '../server/ayuda/archivos.js';
 import { RAIZ } from './harness.js';
 
 // --- Fixtures: tiny but valid files, judged by their bytes on the server.
-
-function trozoPng(tipo: string, datos: Buffer): Buffer {
-  const largo = Buffer.alloc(4);
-  largo.writeUInt32BE(datos.length);
-  const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(cuerpo));
-  return Buffer.concat([largo, cuerpo, crc]);
-}
 
 /** A 2×2 RGB PNG; `semilla` changes a pixel so two fixtures differ in their SHA-256. */
 export function png(semilla = 0): Buffer {
@@ -34,14 +26,6 @@ export function png(semilla = 0): Buffer {
     trozoPng('IEND', Buffer.alloc(0)),
   ]);
 }
-
-/** A 1×1 baseline JPEG. */
-export const jpeg = (): Buffer =>
-  Buffer.from(
-    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////' +
-      '////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-    'base64',
-  );
 
 /** A one-page PDF; `texto` goes into a comment so each document has its own hash. */
 export const pdf = (texto = ''): Buffer =>

@@ -15,10 +15,15 @@ function pasoUnoListo(sut: SutMaquina, datos = DATOS_VALIDOS) {
   sut.enviarTal({ type: 'DNI.RESULTADO', dni: datos.dni, matricula: datos.matricula, valido: true });
 }
 
-function documentosSubidos(sut: SutMaquina) {
+/** Every required document chosen and SIGUIENTE pressed: the upload is under way. */
+function subiendoDocumentos(sut: SutMaquina) {
   for (const key of DOCUMENTOS_REQUERIDOS)
     sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key, archivo: archivoPara(key, 1), contenido: null });
   sut.enviarTal({ type: 'SIGUIENTE' });
+}
+
+function documentosSubidos(sut: SutMaquina) {
+  subiendoDocumentos(sut);
   sut.enviarTal({ type: 'SUBIDA.EXITO', adjuntos: respuestaSubida(sut.snapshot.context) });
   sut.enviarTal({ type: 'AVANZAR' });
 }
@@ -127,9 +132,7 @@ describe('documents', () => {
     const sut = new SutMaquina();
     pasoUnoListo(sut);
     sut.enviarTal({ type: 'SIGUIENTE' });
-    for (const key of DOCUMENTOS_REQUERIDOS)
-      sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key, archivo: archivoPara(key, 1), contenido: null });
-    sut.enviarTal({ type: 'SIGUIENTE' });
+    subiendoDocumentos(sut);
     sut.enviarTal({ type: 'SUBIDA.PROGRESO', porcentaje: 140 });
     expect(sut.snapshot.context.progreso).toBe(100);
     sut.enviarTal({ type: 'SUBIDA.PROGRESO', porcentaje: -3 });
@@ -142,9 +145,7 @@ describe('documents', () => {
     const sut = new SutMaquina();
     pasoUnoListo(sut);
     sut.enviarTal({ type: 'SIGUIENTE' });
-    for (const key of DOCUMENTOS_REQUERIDOS)
-      sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key, archivo: archivoPara(key, 1), contenido: null });
-    sut.enviarTal({ type: 'SIGUIENTE' });
+    subiendoDocumentos(sut);
     sut.enviarTal({ type: 'SUBIDA.EXITO', adjuntos: respuestaSubida(sut.snapshot.context).slice(1) });
     expect(documentosCompletos(sut.snapshot.context.documentos)).toBe(false);
     expect(sut.snapshot.matches({ documentos: 'subido' })).toBe(false);

@@ -2,7 +2,8 @@
 // (executables, HTML, zips that are not Word documents, a zip bomb).
 import { crc32, deflateRawSync } from 'node:zlib';
 
-function trozoPng(tipo: string, datos: Buffer): Buffer {
+/** One PNG chunk: length, type, data and CRC. */
+export function trozoPng(tipo: string, datos: Buffer): Buffer {
   const largo = Buffer.alloc(4);
   largo.writeUInt32BE(datos.length);
   const cuerpo = Buffer.concat([Buffer.from(tipo, 'latin1'), datos]);
