@@ -62,6 +62,10 @@ describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
   it('works with the keyboard alone: Enter opens the picker, focus stays on the row as SUBIR turns into Quitar', async () => {
     const page = await alPaso2();
     const subir = page.getByRole('button', { name: 'Subir Foto DNI (frente)', exact: true });
+    // Playwright turns on file-chooser interception asynchronously when the first listener is
+    // added; adding one now (not in the same tick as the key press) keeps the picker from opening
+    // natively, unseen by the test.
+    page.on('filechooser', () => {});
     // The shell moves focus to the step's heading on arrival: let that settle first.
     await esperarQue(async () => {
       await subir.focus();
