@@ -73,6 +73,21 @@ function correrLighthouse(url: string): Promise<Corrida> {
   });
 }
 
+/**
+ * Lighthouse now and then fails to record its trace (NO_NAVSTART) on a busy machine: that run is
+ * lost, not scored low, so it is run again (twice at most) rather than failing the measure.
+ */
+async function conReintento<T>(correr: () => Promise<T>): Promise<T> {
+  for (let intento = 1; ; intento++) {
+    try {
+      return await correr();
+    } catch (error) {
+      if (intento >= 3) throw error;
+      console.log(`  Lighthouse run failed (${error instanceof Error ? error.message : String(error)}); again`);
+    }
+  }
+}
+
 export async function medirLighthouse(informe: Informe, _opciones: Opciones): Promise<void> {
   const raizCliente = await construirCliente();
   const servidor = await iniciarServidor({ raizCliente, env: { LOG_LEVEL: 'warn' } });
@@ -83,7 +98,7 @@ export async function medirLighthouse(informe: Informe, _opciones: Opciones): Pr
     for (const pagina of PAGINAS) {
       const corridas: Corrida[] = [];
       for (let i = 0; i < veces; i++) {
-        const c = await correrLighthouse(`${servidor.url}${pagina.ruta}`);
+        const c = await conReintento(() => correrLighthouse(`${servidor.url}${pagina.ruta}`));
         console.log(`  ${pagina.ruta} run ${i + 1}: ${CATEGORIAS.map((k) => `${k} ${c.puntajes[k]}`).join(', ')} (${c.metricas})`);
         corridas.push(c);
       }
