@@ -34,6 +34,8 @@ function claveDe(url: string): string | undefined {
 }
 
 interface Preparado {
+  /** The body encoded once: a string would be encoded to UTF-8 again on every write. */
+  bytes: Buffer;
   ok: (string | number)[];
   noModificado: string[];
 }
@@ -68,7 +70,7 @@ export class AtajoCatalogos {
       return true;
     }
     res.writeHead(200, listo.ok);
-    res.end(cuerpo.cuerpo);
+    res.end(listo.bytes);
     return true;
   }
 
@@ -82,13 +84,15 @@ export class AtajoCatalogos {
         'cache-control',
         CACHE_CATALOGO,
       ];
+      const bytes = Buffer.from(cuerpo.cuerpo);
       listo = {
+        bytes,
         ok: [
           ...comunes,
           'content-type',
           'application/json; charset=utf-8',
           'content-length',
-          Buffer.byteLength(cuerpo.cuerpo),
+          bytes.length,
         ],
         noModificado: comunes,
       };
