@@ -1,15 +1,20 @@
 // Catalogue routes: requests per second of the real server against a bare node:http server
 // answering the same JSON from memory — the same answer: body and headers (security headers,
-// ETag, Cache-Control), so the ratio compares the servers, not header sets — measured with autocannon on 127.0.0.1 in the same run,
-// alternating peer and server (P S S P …) so drift in machine load hits both. The server runs as
-// deployed: default LOG_LEVEL (info), output discarded. Then repeated loads with If-None-Match
-// must be answered 304 with no body.
+// ETag, Cache-Control), so the ratio compares the servers, not header sets — measured with
+// autocannon on 127.0.0.1 in the same run. On this kind of shared machine one round swings by
+// ±15 % with its neighbours' load, so the ratio is built to cancel that: both servers warm up
+// until their JIT has settled, then short rounds alternate in blocks (peer, server, server, peer)
+// so drift hits both sides of a block alike; each block gives one ratio and the median block is
+// kept. The load generator and the servers are pinned to separate cores (comun/afinidad.ts).
+// The server runs as deployed: default LOG_LEVEL (info), output discarded. Then repeated loads
+// with If-None-Match must be answered 304 with no body.
 import { spawn } from 'node:child_process';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Opciones } from './comun/ejecucion.js';
+import { fijarNucleos } from './comun/afinidad.js';
 import { mediana } from './comun/estadistica.js';
 import { entero, veces, type Informe } from './comun/informe.js';
 import { CARGADOR_TSX, iniciarServidor } from './comun/servidor.js';
@@ -53,6 +58,7 @@ async function iniciarPar(cuerpos: Record<string, Respuesta>) {
   });
   return {
     url: `http://127.0.0.1:${puerto}`,
+    pid: hijo.pid ?? -1,
     async cerrar() {
       if (hijo.exitCode === null) {
         const fin = new Promise((r) => hijo.once('exit', r));
@@ -64,13 +70,31 @@ async function iniciarPar(cuerpos: Record<string, Respuesta>) {
   };
 }
 
-export async function medirCatalogos(informe: Informe, opciones: Opciones): Promise<void> {
-  const rutas = opciones.corto ? RUTAS_CORTO : RUTAS_LARGO;
-  const segundos = opciones.corto ? 2 : 5;
-  // Alternating rounds, median kept: one 2 s round swings with the machine's load.
-  const pares = 3;
+/**
+ * Fresh server/peer pairs (two identical servers differ by up to ±15 % here, process by process),
+ * how long each side warms up per route, P S S P blocks per route and pair, seconds per round.
+ */
+const PLAN = {
+  corto: { pares: 3, calentamiento: 2, bloques: 3, segundos: 1 },
+  largo: { pares: 3, calentamiento: 3, bloques: 5, segundos: 1 },
+};
+type Plan = (typeof PLAN)['corto'];
+
+interface Muestras {
+  servidor: number[];
+  par: number[];
+  cocientes: number[];
+}
+
+interface Contendientes {
+  servidor: Awaited<ReturnType<typeof iniciarServidor>>;
+  par: Awaited<ReturnType<typeof iniciarPar>>;
+  etags: Record<string, string>;
+}
+
+/** The real server and a peer primed with its answers to `rutas`. */
+async function iniciarContendientes(rutas: string[]): Promise<Contendientes> {
   const servidor = await iniciarServidor({ capturarSalida: false, env: { LOG_LEVEL: 'info' } });
-  let par: Awaited<ReturnType<typeof iniciarPar>> | null = null;
   try {
     const cuerpos: Record<string, Respuesta> = {};
     const etags: Record<string, string> = {};
@@ -85,38 +109,66 @@ export async function medirCatalogos(informe: Informe, opciones: Opciones): Prom
       cookie = (r.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
       etags[ruta] = r.headers.get('etag') ?? '';
     }
-    par = await iniciarPar(cuerpos);
-    for (const ruta of rutas) {
-      await rps(servidor.url + ruta, 1); // warm-up: JIT, connection pools
-      await rps(par.url + ruta, 1);
-      const delServidor: number[] = [];
-      const delPar: number[] = [];
-      for (let i = 0; i < pares; i++) {
-        delPar.push(await rps(par.url + ruta, segundos));
-        delServidor.push(await rps(servidor.url + ruta, segundos));
-        delServidor.push(await rps(servidor.url + ruta, segundos));
-        delPar.push(await rps(par.url + ruta, segundos));
-      }
-      const s = mediana(delServidor);
-      const p = mediana(delPar);
-      console.log(`  ${ruta}: server ${entero(s)} req/s, bare node:http ${entero(p)} req/s`);
-      informe.limite(`Catalogue ${ruta.replace('/api/v2/', '')}: req/s vs bare node:http (${entero(s)} vs ${entero(p)})`, s / p, { min: 0.9 }, veces);
-    }
-
-    // Repeated loads: the browser revalidates with the ETag it has.
-    let revalidadas = 0;
-    let de304 = 0;
-    for (const ruta of rutas) {
-      for (let i = 0; i < 10; i++) {
-        const r = await fetch(servidor.url + ruta, { headers: { 'if-none-match': etags[ruta]! } });
-        const cuerpo = await r.text();
-        revalidadas++;
-        if (r.status === 304 && cuerpo === '') de304++;
-      }
-    }
-    informe.condicion('Catalogue repeated loads with If-None-Match answered 304 (no body)', de304 === revalidadas, `${de304}/${revalidadas}`, 'all');
-  } finally {
-    await par?.cerrar();
+    return { servidor, par: await iniciarPar(cuerpos), etags };
+  } catch (error) {
     await servidor.limpiar();
+    throw error;
+  }
+}
+
+/** One pair's blocks for `ruta`: each block is P S S P, so drift in load hits both sides alike. */
+async function medirRuta({ servidor, par }: Contendientes, ruta: string, plan: Plan, muestras: Muestras) {
+  await rps(servidor.url + ruta, plan.calentamiento); // JIT, connection set-up
+  await rps(par.url + ruta, plan.calentamiento);
+  for (let i = 0; i < plan.bloques; i++) {
+    const p1 = await rps(par.url + ruta, plan.segundos);
+    const s1 = await rps(servidor.url + ruta, plan.segundos);
+    const s2 = await rps(servidor.url + ruta, plan.segundos);
+    const p2 = await rps(par.url + ruta, plan.segundos);
+    muestras.cocientes.push((s1 + s2) / (p1 + p2));
+    muestras.servidor.push(s1, s2);
+    muestras.par.push(p1, p2);
+  }
+}
+
+/** Repeated loads: the browser revalidates with the ETag it has. */
+async function medirRevalidacion(informe: Informe, { servidor, etags }: Contendientes, rutas: string[]) {
+  let revalidadas = 0;
+  let de304 = 0;
+  for (const ruta of rutas) {
+    for (let i = 0; i < 10; i++) {
+      const r = await fetch(servidor.url + ruta, { headers: { 'if-none-match': etags[ruta]! } });
+      const cuerpo = await r.text();
+      revalidadas++;
+      if (r.status === 304 && cuerpo === '') de304++;
+    }
+  }
+  informe.condicion('Catalogue repeated loads with If-None-Match answered 304 (no body)', de304 === revalidadas, `${de304}/${revalidadas}`, 'all');
+}
+
+export async function medirCatalogos(informe: Informe, opciones: Opciones): Promise<void> {
+  const rutas = opciones.corto ? RUTAS_CORTO : RUTAS_LARGO;
+  const plan = opciones.corto ? PLAN.corto : PLAN.largo;
+  const muestras = new Map(rutas.map((r): [string, Muestras] => [r, { servidor: [], par: [], cocientes: [] }]));
+  console.log(`  ${plan.pares} fresh server/peer pairs × ${plan.bloques} blocks of P S S P × ${plan.segundos} s per route`);
+  for (let n = 0; n < plan.pares; n++) {
+    const contendientes = await iniciarContendientes(rutas);
+    const fijacion = fijarNucleos([contendientes.servidor.pid, contendientes.par.pid]);
+    if (n === 0) console.log(`  CPU: ${fijacion.descripcion}`);
+    try {
+      for (const ruta of rutas) await medirRuta(contendientes, ruta, plan, muestras.get(ruta)!);
+      fijacion.liberar();
+      if (n === 0) await medirRevalidacion(informe, contendientes, rutas);
+    } finally {
+      fijacion.liberar();
+      await contendientes.par.cerrar();
+      await contendientes.servidor.limpiar();
+    }
+  }
+  for (const [ruta, { servidor, par, cocientes }] of muestras) {
+    const s = mediana(servidor);
+    const p = mediana(par);
+    console.log(`  ${ruta}: server ${entero(s)} req/s, bare node:http ${entero(p)} req/s; block ratios ${cocientes.map((c) => c.toFixed(2)).join(' ')}`);
+    informe.limite(`Catalogue ${ruta.replace('/api/v2/', '')}: req/s vs bare node:http (${entero(s)} vs ${entero(p)})`, mediana(cocientes), { min: 0.9 }, veces);
   }
 }
