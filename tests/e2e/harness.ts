@@ -10,9 +10,10 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { esperarSalud, puertoLibre } from '../../scripts/bench/comun/arranque.js';
+import { CHROMIUM } from '../../scripts/chromium.mjs';
 
 export const RAIZ = path.resolve(import.meta.dirname, '../..');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const EN_CI = process.env.CI === 'true';
 
 /** Whether the browser suites run here: always in CI (where a missing browser must fail). */

@@ -1,7 +1,8 @@
 // Debian's Chromium through playwright-core, with the flags this machine needs.
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM } from '../../chromium.mjs';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const FLAGS_CHROMIUM = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 export function abrirChromium(): Promise<Browser> {
