@@ -5,13 +5,17 @@
 // time on a phone. The prerender (Node) and the dev server and tests keep the whole system.
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { sistema } from './sistema.js';
+import { obtenerSistema } from './sistema.js';
 
 const globalEnLaPagina = import.meta.env.PROD && typeof document !== 'undefined';
-const valor: SystemContext = globalEnLaPagina
-  ? (Object.create(sistema, { _global: { value: [] } }) as SystemContext)
-  : sistema;
+let valor: SystemContext | undefined;
+
+function valorDelSistema(): SystemContext {
+  const sistema = obtenerSistema();
+  valor ??= globalEnLaPagina ? (Object.create(sistema, { _global: { value: [] } }) as SystemContext) : sistema;
+  return valor;
+}
 
 export function Proveedores({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={valor}>{children}</ChakraProvider>;
+  return <ChakraProvider value={valorDelSistema()}>{children}</ChakraProvider>;
 }

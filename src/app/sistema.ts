@@ -88,4 +88,13 @@ const tema = defineConfig({
   },
 });
 
-export const sistema = createSystem(defaultBaseConfig, tema);
+let sistema: ReturnType<typeof createSystem> | undefined;
+
+/**
+ * The system, built on first use: createSystem is the longest single piece of start-up work, so
+ * the entry (main.tsx) runs it in a task of its own instead of inside the modules' evaluation.
+ */
+export function obtenerSistema() {
+  sistema ??= createSystem(defaultBaseConfig, tema);
+  return sistema;
+}

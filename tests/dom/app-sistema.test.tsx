@@ -3,7 +3,9 @@
 // light-mode values remain.
 import { semanticTokens } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { sistema } from '../../src/app/sistema.js';
+import { obtenerSistema } from '../../src/app/sistema.js';
+
+const sistema = obtenerSistema();
 import { soloClaro, soloPaletas } from '../../src/app/tokens.js';
 
 describe('Chakra system', () => {
