@@ -88,6 +88,17 @@ async function conReintento<T>(correr: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * In CI the performance score is advisory (a WARN line, not a failed job): it is a simulation
+ * scaled by the host's speed, and shared CI machines measured a Lighthouse benchmark index of
+ * 1,000–2,000 from one run to the next, which moved the same build's /stepper score from 71 to 92.
+ * `npm run bench` enforces it; accessibility and best practices (deterministic) are enforced
+ * everywhere. Decision 051.
+ */
+function consultivoEnCi(categoria: Categoria): string | undefined {
+  return categoria === 'performance' && process.env.CI === 'true' ? 'advisory in CI' : undefined;
+}
+
 export async function medirLighthouse(informe: Informe, _opciones: Opciones): Promise<void> {
   const raizCliente = await construirCliente();
   const servidor = await iniciarServidor({ raizCliente, env: { LOG_LEVEL: 'warn' } });
@@ -107,7 +118,7 @@ export async function medirLighthouse(informe: Informe, _opciones: Opciones): Pr
       for (const categoria of CATEGORIAS) {
         const valor = mediana(corridas.map((c) => c.puntajes[categoria]));
         const nombre = `Lighthouse mobile ${categoria}, ${pagina.ruta} (median of ${veces})`;
-        informe.limite(nombre, valor, { min: pagina.presupuesto[categoria] }, entero);
+        informe.limite(nombre, valor, { min: pagina.presupuesto[categoria], consultivo: consultivoEnCi(categoria) }, entero);
       }
     }
   } finally {

@@ -25,12 +25,14 @@ const escapar = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function bloque(clase: Clase, filas: Fila[], m: Maquina, duracionS: number): string {
   const [script, forma] = clase.split(':');
   const fallos = filas.filter((f) => f.estado === 'FAIL').length;
+  const avisos = filas.filter((f) => f.estado === 'WARN').length;
+  const resultado = fallos === 0 ? 'PASS' : `FAIL (${fallos} of ${filas.length})`;
   const lineas = [
     `<!-- calidad:${clase} -->`,
     `## ${script} (${forma} form) — ${m.fecha}`,
     '',
     `Machine: ${m.cpu}, ${m.nucleos} cores, ${m.ramGiB} GiB RAM, Node ${m.node}, ${m.so}, load average ${m.carga} at start. ` +
-      `Took ${Math.round(duracionS)} s. Result: **${fallos === 0 ? 'PASS' : `FAIL (${fallos} of ${filas.length})`}**.`,
+      `Took ${Math.round(duracionS)} s. Result: **${resultado}**${avisos ? `, ${avisos} advisory budget(s) missed (WARN)` : ''}.`,
     '',
     '| Measure | Value | Budget | Result |',
     '|---|---|---|---|',
