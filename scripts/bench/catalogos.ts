@@ -6,6 +6,7 @@
 // until their JIT has settled, then short rounds alternate in blocks (peer, server, server, peer)
 // so drift hits both sides of a block alike; each block gives one ratio and the median block is
 // kept. The load generator and the servers are pinned to separate cores (comun/afinidad.ts).
+// A median under the floor is measured again with fresh pairs and judged on every block pooled.
 // The server runs as deployed: default LOG_LEVEL (info), output discarded. Then repeated loads
 // with If-None-Match must be answered 304 with no body.
 import { spawn } from 'node:child_process';
