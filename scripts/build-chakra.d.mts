@@ -1,3 +1,6 @@
 import type { Plugin } from 'vite';
-/** Makes Chakra's system build its global CSS objects only when asked for (build only). */
-export function chakraGlobalPerezoso(): Plugin;
+/**
+ * Build-only transforms of Chakra's createSystem: global CSS objects built only when asked for,
+ * and `createSystem.porFases`, a generator that stops between the system's building phases.
+ */
+export function chakraPorFases(): Plugin;

@@ -6,6 +6,7 @@
 // - /stepper gets the frame with its loading state (painted at once, rendered over by the
 //   client), the styles of a new form's first step, and <link rel="modulepreload"> for the lazy
 //   route's chunks, so they download alongside the entry instead of after it.
+// - Every page (index.html too) preloads the chunks the entry imports in stages at start-up.
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -48,6 +49,31 @@ function chunksDe(bundle, raiz, entradas) {
   return [...archivos];
 }
 
+/**
+ * The chunks the entry loads in stages at start-up (its dynamic imports, src/main.tsx) and what
+ * they import statically; not the lazy routes those import dynamically in turn.
+ */
+function chunksDelArranque(bundle) {
+  const entrada = Object.values(bundle).find((salida) => salida.type === 'chunk' && salida.isEntry);
+  if (!entrada) throw new Error('prerender: no entry chunk');
+  const archivos = new Set();
+  const visitar = (archivo) => {
+    if (archivos.has(archivo)) return;
+    archivos.add(archivo);
+    for (const importado of bundle[archivo]?.imports ?? []) visitar(importado);
+  };
+  for (const archivo of [...entrada.imports, ...entrada.dynamicImports]) visitar(archivo);
+  return [...archivos];
+}
+
+/** <link rel="modulepreload"> for the chunks not already named in the page. */
+function precargasDe(archivos, plantilla, base) {
+  return archivos
+    .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
+    .map((archivo) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${archivo}">`)
+    .join('');
+}
+
 export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
   const plantilla = await readFile(path.join(salida, 'index.html'), 'utf8');
   if (!plantilla.includes(MARCA)) throw new Error(`prerender: ${MARCA} not found in index.html`);
@@ -62,12 +88,14 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
   });
   try {
     const { prerenderizar, prerenderizarEsqueletoDelStepper } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
+    const arranque = chunksDelArranque(bundle);
     for (const pagina of PAGINAS) {
       const { html, globales, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueletoDelStepper();
-      const precargas = chunksDe(bundle, raiz, pagina.precargar ?? [])
-        .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
-        .map((archivo) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${archivo}">`)
-        .join('');
+      const precargas = precargasDe(
+        [...new Set([...arranque, ...chunksDe(bundle, raiz, pagina.precargar ?? [])])],
+        plantilla,
+        base,
+      );
       const raizHtml = pagina.hidratada
         ? `<div id="root" data-prerenderizada="${pagina.ruta}">${html}</div>`
         : `<div id="root">${html}</div>`;
@@ -79,7 +107,11 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
       await writeFile(destino, documento);
     }
     const { globales } = prerenderizar('/inicio');
-    await writeFile(path.join(salida, 'index.html'), plantilla.replace('</head>', () => `${globales}</head>`));
+    const precargasDelArranque = precargasDe(arranque, plantilla, base);
+    await writeFile(
+      path.join(salida, 'index.html'),
+      plantilla.replace('</head>', () => `${precargasDelArranque}${globales}</head>`),
+    );
   } finally {
     await servidor.close();
   }

@@ -2,10 +2,11 @@
 
 const PALETAS_DE_CHAKRA = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink'];
 
-/** Whether a token tree mentions `{colors.<palette>…}` of a palette not kept. */
-function usaOtraPaleta(valor: unknown, fuera: readonly string[]): boolean {
-  const texto = JSON.stringify(valor);
-  return fuera.some((p) => texto.includes(`{colors.${p}.`));
+/** Whether a token (its strings, at any depth) names `{colors.<palette>…}` of a palette not kept. */
+function usaOtraPaleta(valor: unknown, fuera: RegExp): boolean {
+  if (typeof valor === 'string') return fuera.test(valor);
+  if (typeof valor !== 'object' || valor === null) return false;
+  return Object.values(valor).some((v) => usaOtraPaleta(v, fuera));
 }
 
 const esToken = (v: unknown) => typeof v === 'object' && v !== null && 'value' in v;
@@ -17,10 +18,11 @@ const esGrupo = (v: unknown): v is Record<string, unknown> => typeof v === 'obje
  */
 export function soloPaletas<T extends Record<string, unknown>>(colores: T, paletas: readonly string[]): T {
   const fuera = PALETAS_DE_CHAKRA.filter((p) => !paletas.includes(p));
+  const referencia = new RegExp(`\\{colors\\.(?:${fuera.join('|')})\\.`);
   const recortar = (arbol: Record<string, unknown>): Record<string, unknown> =>
     Object.fromEntries(
       Object.entries(arbol)
-        .filter(([clave, valor]) => !fuera.includes(clave) && !(esToken(valor) && usaOtraPaleta(valor, fuera)))
+        .filter(([clave, valor]) => !fuera.includes(clave) && !(esToken(valor) && usaOtraPaleta(valor, referencia)))
         .map(([clave, valor]) => [clave, esGrupo(valor) ? recortar(valor) : valor]),
     );
   return recortar(colores) as T;

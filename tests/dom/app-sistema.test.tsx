@@ -1,4 +1,4 @@
-// The trimmed Chakra system (src/app/sistema.ts, tokens.ts): every colour the screens name still
+// The trimmed Chakra system (src/app/tema.ts, sistema.ts, tokens.ts): every colour the screens name still
 // resolves, the palettes left out are gone with every token that referred to them, and only
 // light-mode values remain.
 import { semanticTokens } from '@chakra-ui/react/theme';

@@ -1,5 +1,5 @@
 // An inline error with a retry action (failed upload, failed catalogue). Plain boxes rather than
-// Chakra's Alert, whose recipe the trimmed system (src/app/sistema.ts) does not carry.
+// Chakra's Alert, whose recipe the trimmed system (src/app/tema.ts) does not carry.
 import { Box, Button, Text } from '@chakra-ui/react';
 
 interface Props {
