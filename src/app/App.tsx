@@ -1,25 +1,12 @@
 // The routes of SPEC §2: / and any unknown path → /inicio; /stepper loads the form lazily.
-import { Box, Spinner } from '@chakra-ui/react';
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Completado } from '../paginas/completado/Completado.js';
 import { Inicio } from '../paginas/inicio/Inicio.js';
+import { CargandoStepper } from '../stepper/CargandoStepper.js';
 import { Layout } from '../ui/layout/index.js';
 import { Proveedores } from './Proveedores.js';
 import { RutaStepper } from './rutas.js';
-
-/** What a lazily loaded route shows meanwhile; also the prerendered shell of those routes. */
-export function Cargando() {
-  return (
-    // A full screen tall: the footer starts below the fold, so the form arriving shifts nothing.
-    <Box role="status" minH="100dvh" display="flex" alignItems="center" justifyContent="center">
-      <Spinner size="lg" />
-      <Box as="span" srOnly>
-        Cargando…
-      </Box>
-    </Box>
-  );
-}
 
 export function App() {
   return (
@@ -28,7 +15,7 @@ export function App() {
         <Switch>
           <Route path="/inicio" component={Inicio} />
           <Route path="/stepper">
-            <Suspense fallback={<Cargando />}>
+            <Suspense fallback={<CargandoStepper />}>
               <RutaStepper />
             </Suspense>
           </Route>

@@ -9,10 +9,11 @@ import { CacheProvider, withEmotionCache } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import { App, Cargando } from './App.js';
+import { App } from './App.js';
 import { Proveedores } from './Proveedores.js';
 import { enrolmentMachine } from '../../machines/index.js';
 import { Enrolment } from '../estado/enrolment-actor.js';
+import { CargandoStepper } from '../stepper/CargandoStepper.js';
 import { Stepper } from '../stepper/Stepper.js';
 import { Layout } from '../ui/layout/index.js';
 
@@ -34,7 +35,7 @@ export function prerenderizar(ruta: string): PaginaPrerenderizada {
 }
 
 /**
- * The frame of the lazily loaded /stepper with its loading state — what the client shows until
+ * The frame of the lazily loaded /stepper with its title and loading state — what the client shows until
  * the route's code arrives; not hydrated, the client renders over it the same markup. Its styles
  * also hold those of a new form's first step (rendered here with the chart not started, its
  * markup dropped): emotion's client then finds them inserted and skips compiling and inserting
@@ -44,7 +45,7 @@ export function prerenderizarEsqueletoDelStepper(): PaginaPrerenderizada {
   return renderizar(
     <Proveedores>
       <Layout>
-        <Cargando />
+        <CargandoStepper />
       </Layout>
     </Proveedores>,
     <Proveedores>
@@ -88,5 +89,8 @@ function estilosDe(cache: EmotionCache): Omit<PaginaPrerenderizada, 'html'> {
       css += reglas;
     }
   }
-  return { globales: globales.join(''), estilos: `<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>` };
+  return {
+    globales: globales.join(''),
+    estilos: `<style data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>`,
+  };
 }

@@ -1,12 +1,12 @@
 // The /stepper route, loaded lazily: the landing page downloads none of this (the machine,
 // Formik, yup, the date picker). The stored draft is read before the actor starts, so a reload
 // comes back to the same step with the same values.
-import { Box, Spinner, chakra } from '@chakra-ui/react';
 import { startTransition, useEffect, useState } from 'react';
 import { cargarBorrador } from '../estado/borrador.js';
 import { dependenciasDelNavegador } from '../estado/dependencias.js';
 import { ProveedorEnrolment } from '../estado/ProveedorEnrolment.js';
 import { Stepper } from './Stepper.js';
+import { CargandoStepper } from './CargandoStepper.js';
 
 export default function RutaStepper() {
   const [dependencias] = useState(dependenciasDelNavegador);
@@ -22,13 +22,7 @@ export default function RutaStepper() {
     };
   }, [dependencias]);
 
-  if (!restaurado)
-    return (
-      <Box role="status" minH="100dvh" display="flex" alignItems="center" justifyContent="center">
-        <Spinner size="lg" />
-        <chakra.span srOnly>Cargando el formulario…</chakra.span>
-      </Box>
-    );
+  if (!restaurado) return <CargandoStepper />;
   return (
     <ProveedorEnrolment dependencias={dependencias} snapshot={restaurado.snapshot}>
       <Stepper />

@@ -11,6 +11,7 @@ import { PasoEquipos } from '../pasos/equipos/PasoEquipos.js';
 import { PasoTerminos } from '../pasos/terminos/PasoTerminos.js';
 import { BotonesPaso } from './BotonesPaso.js';
 import { EncabezadoPasos } from './EncabezadoPasos.js';
+import { TituloSolicitud } from './TituloSolicitud.js';
 
 const PANTALLAS = [PasoDatosPersonales, PasoDocumentos, PasoEquipos, PasoTerminos] as const;
 
@@ -27,9 +28,7 @@ export function Stepper() {
   const Pantalla = PANTALLAS[indice];
   return (
     <>
-      <Heading as="h1" size="xl" mb="4">
-        Solicitud de inscripción
-      </Heading>
+      <TituloSolicitud />
       <EncabezadoPasos />
       {paso && Pantalla ? (
         <section aria-labelledby="titulo-paso">

@@ -1,9 +1,12 @@
 // Step 1 rendered in a real enrolment actor with a fake API: labels, hints, every message of
 // SPEC §3, the conditionals, the autocompletes by keyboard, the date typed and picked, the
-// padrón check on blur, the catalogue failure with retry.
-import { screen, waitFor, within } from '@testing-library/react';
+// padrón check on blur, the catalogue failure with retry, a new form quiet until a field is
+// left while a restored draft shows its messages at once.
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
 import { MENSAJES } from '../../domain/index.js';
+import { contextoInicial, DATOS_VACIOS, enrolmentMachine } from '../../machines/index.js';
 import { PasoDatosPersonales } from '../../src/pasos/datos-personales/PasoDatosPersonales.js';
 import { apiFalsa, dependenciasFalsas, EspiaActor, renderizarConActor } from './enrolment.js';
 
@@ -53,6 +56,26 @@ describe('Paso 1 — Datos personales', () => {
       'Tarjeta de crédito',
     ]);
     expect(Array.from(select('Cobranza de honorarios').options).map((o) => o.value)).toEqual(['', 'CAJAMUTUAL', 'CHEQUE', 'TRANSFERENCIA']);
+  });
+
+  it('a new form shows no message until a field is left; a restored draft shows its fields\' at once', async () => {
+    await montar();
+    for (const etiqueta of ['Apellido y nombres', 'DNI', 'Email', 'Teléfono']) {
+      expect(mensajeDe(await screen.findByRole('textbox', { name: etiqueta }))).toBe('');
+    }
+    cleanup();
+    // A draft saved with a wrong email and nothing else: its email's message shows without a touch,
+    // the fields it never had stay quiet.
+    const snapshot = createActor(enrolmentMachine, {
+      input: { ...contextoInicial(), datos: { ...DATOS_VACIOS, email: 'no-es-un-email' } },
+    })
+      .start()
+      .getPersistedSnapshot();
+    renderizarConActor(<PasoDatosPersonales />, { dependencias: dependenciasFalsas(), snapshot });
+    const email = await screen.findByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(mensajeDe(email)).toBe(MENSAJES.email));
+    expect(mensajeDe(caja('Apellido y nombres'))).toBe('');
+    expect(mensajeDe(caja('Teléfono'))).toBe('');
   });
 
   it('shows every message of the text fields', { timeout: 30_000 }, async () => {

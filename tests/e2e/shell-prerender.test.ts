@@ -1,7 +1,8 @@
 // What the build adds for speed, checked as a browser gets it from the real server: /inicio
 // arrives rendered with its styles and is hydrated without React replacing a node; /stepper
-// arrives as the frame with its loading state and preloads the form's code; text files come
-// precompressed; a hovered solid button keeps AA contrast.
+// arrives as the frame with its title and loading state and preloads the form's code; every
+// page preloads the chunks of the staged start-up; text files come precompressed; a hovered
+// solid button keeps AA contrast.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
@@ -40,7 +41,8 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
       const quitados: string[] = [];
       (window as unknown as { quitados: string[] }).quitados = quitados;
       new MutationObserver((cambios) => {
-        for (const c of cambios) for (const n of c.removedNodes) if (n.nodeType === 1) quitados.push((n as Element).tagName);
+        for (const c of cambios)
+          for (const n of c.removedNodes) if (n.nodeType === 1) quitados.push((n as Element).tagName);
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${entorno.servidor.url}/inicio`);
@@ -54,10 +56,28 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     await page.context().close();
   });
 
-  it('/stepper arrives as the frame with its loading state and preloads the form', async () => {
+  it('every page preloads the chunks the entry evaluates in stages at start-up', async () => {
+    const html = await (await fetch(`${entorno.servidor.url}/inicio`)).text();
+    const entrada = /<script type="module"[^>]* src="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
+    expect(entrada).toBeDefined();
+    const codigo = await (await fetch(`${entorno.servidor.url}${entrada}`)).text();
+    const etapas = [...codigo.matchAll(/import\(`\.\/([\w-]+\.js)`\)/g)].map((m) => m[1]);
+    // React DOM, Chakra's system, the app: each its own stage (src/main.tsx).
+    expect(etapas.length).toBeGreaterThanOrEqual(3);
+    for (const pagina of ['/inicio', '/stepper', '/completado']) {
+      const documento = await (await fetch(`${entorno.servidor.url}${pagina}`)).text();
+      for (const etapa of etapas)
+        expect(documento, `${pagina} preloads ${etapa}`).toContain(
+          `<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${etapa}">`,
+        );
+    }
+  });
+
+  it('/stepper arrives as the frame with its title and loading state and preloads the form', async () => {
     const html = await (await fetch(`${entorno.servidor.url}/stepper`)).text();
+    expect(html).toContain('>Solicitud de inscripción</h1>');
     expect(html).toContain('role="status"');
-    expect(html).toContain('Cargando…');
+    expect(html).toContain('Cargando el formulario…');
     expect(html).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/RutaStepper-[\w-]+\.js">/);
     const page = await newPage(entorno.browser);
     await page.goto(`${entorno.servidor.url}/stepper`);
@@ -68,7 +88,7 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     await page.context().close();
   });
 
-  it('the other routes get Chakra\'s global CSS in the page and render on the client', async () => {
+  it("the other routes get Chakra's global CSS in the page and render on the client", async () => {
     const html = await (await fetch(`${entorno.servidor.url}/completado`)).text();
     expect(html).toContain('@layer reset,base,tokens,recipes;');
     expect(html).toContain('--chakra-colors-blue-600');
@@ -76,7 +96,11 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     await page.goto(`${entorno.servidor.url}/completado`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The tokens' variables are defined although the client did not build the global CSS.
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-blue-600').trim())).toBe('#2563eb');
+    expect(
+      await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-blue-600').trim(),
+      ),
+    ).toBe('#2563eb');
     expect(erroresDe(page)).toEqual([]);
     await page.context().close();
   });

@@ -29,13 +29,19 @@ interface PropsFastField {
   formik: FieldProps['form'];
 }
 
-/** Re-render only when this field's value, error, touched or outside message changes. */
+/** The message the field shows: its rule's once it was left (or restored with a value). */
+const errorVisible = (formik: FieldProps['form'], name: string) =>
+  getIn(formik.touched, name) ? mensajeDe(getIn(formik.errors, name)) : null;
+
+/**
+ * Re-render only when this field's value, shown message or outside message changes: a whole-form
+ * validation that finds errors in fields not yet visited re-renders none of them.
+ */
 function debeActualizar(nuevas: PropsFastField, previas: PropsFastField): boolean {
   const { name } = nuevas;
   return (
     getIn(nuevas.formik.values, name) !== getIn(previas.formik.values, name) ||
-    getIn(nuevas.formik.errors, name) !== getIn(previas.formik.errors, name) ||
-    getIn(nuevas.formik.touched, name) !== getIn(previas.formik.touched, name) ||
+    errorVisible(nuevas.formik, name) !== errorVisible(previas.formik, name) ||
     nuevas.errorExtra !== previas.errorExtra ||
     nuevas.onBlurExtra !== previas.onBlurExtra
   );
@@ -56,8 +62,8 @@ export function CampoTexto({
 }: CampoTextoProps) {
   return (
     <FastField name={nombre} errorExtra={errorExtra} onBlurExtra={onBlur} shouldUpdate={debeActualizar}>
-      {({ field, meta, form }: FieldProps<string>) => {
-        const error = (meta.touched ? mensajeDe(meta.error) : null) ?? errorExtra ?? null;
+      {({ field, form }: FieldProps<string>) => {
+        const error = errorVisible(form, nombre) ?? errorExtra ?? null;
         return (
           <Campo id={idCampo(nombre)} etiqueta={etiqueta} ayuda={ayuda} error={error} requerido={requerido}>
             {(aria) => (

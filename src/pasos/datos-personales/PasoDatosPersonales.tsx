@@ -3,7 +3,7 @@
 // Leaving DNI or Matrícula with both filled asks the padrón (DNI.COMPROBAR).
 import { Box, chakra } from '@chakra-ui/react';
 import { Formik, useFormikContext, type FormikTouched } from 'formik';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { datosSocioSchema, MENSAJES, soloDigitos } from '../../../domain/index.js';
 import type { FormDatosSocio } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
@@ -57,6 +57,9 @@ function Campos() {
     const { dni, matricula } = actuales.current;
     if (dni && matricula.trim()) actor.send({ type: 'DNI.COMPROBAR' });
   }, [actor]);
+  // The step mounts in two commits: the fields a phone shows first, then the rest right after
+  // (a deferred render), so neither insertion nor its layout is a long task.
+  const completo = useDeferredValue(true, false);
 
   return (
     <Box
@@ -92,6 +95,15 @@ function Campos() {
         onBlur={comprobar}
       />
       <CamposDomicilio />
+      {completo ? <CamposRestantes /> : null}
+    </Box>
+  );
+}
+
+/** Street number to payment: below the fold on a phone. */
+function CamposRestantes() {
+  return (
+    <>
       <CampoTexto nombre="altura" etiqueta="Altura" requerido inputMode="numeric" maxLength={6} />
       <CampoTexto nombre="piso" etiqueta="Piso" maxLength={10} />
       <CampoTexto nombre="dpto" etiqueta="Dpto." maxLength={10} />
@@ -125,7 +137,7 @@ function Campos() {
         autoComplete="tel-local"
       />
       <CamposPago />
-    </Box>
+    </>
   );
 }
 
@@ -139,7 +151,9 @@ export function PasoDatosPersonales() {
       initialValues={iniciales}
       initialTouched={tocados}
       validationSchema={datosSocioSchema}
-      validateOnMount
+      // Only a restored draft has messages to show at once; a new form's first check waits for
+      // the first edit (checking all fields at start was a long task on a phone).
+      validateOnMount={Object.keys(tocados).length > 0}
       onSubmit={() => {}}
     >
       <chakra.form noValidate onSubmit={(e) => e.preventDefault()} aria-label="Datos personales">
