@@ -1,14 +1,16 @@
 // Catalogue routes: requests per second of the real server against a bare node:http server
 // answering the same JSON from memory — the same answer: body and headers (security headers,
 // ETag, Cache-Control), so the ratio compares the servers, not header sets — measured with
-// autocannon on 127.0.0.1 in the same run. On this kind of shared machine one round swings by
-// ±15 % with its neighbours' load, so the ratio is built to cancel that: both servers warm up
-// until their JIT has settled, then short rounds alternate in blocks (peer, server, server, peer)
-// so drift hits both sides of a block alike; each block gives one ratio and the median block is
-// kept. The load generator and the servers are pinned to separate cores (comun/afinidad.ts).
-// A median under the floor is measured again with fresh pairs and judged on every block pooled.
-// The server runs as deployed: default LOG_LEVEL (info), output discarded. Then repeated loads
-// with If-None-Match must be answered 304 with no body.
+// autocannon on 127.0.0.1 in the same run. On this kind of shared machine the host's speed moves
+// by ±15 % from one second to the next, so the two servers are loaded *at once*, each by its own
+// autocannon with the same connections, both pinned to the same core (the load generator to the
+// other, comun/afinidad.ts): every swing of the host hits both alike within the round, and each
+// round gives one ratio (decision 062). Identical servers measured this way read 1.00 ± 0.02;
+// one made 3 µs per request slower reads 0.93. Fresh server/peer pairs each warm up until their
+// JIT has settled; the median round of all pairs is kept. A median under the floor is measured
+// again with fresh pairs and judged on every round pooled. The server runs as deployed: default
+// LOG_LEVEL (info), output discarded. Then repeated loads with If-None-Match must be answered
+// 304 with no body.
 import { spawn } from 'node:child_process';
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +38,11 @@ async function rps(url: string, segundos: number): Promise<number> {
   const malas = r.errors + r.timeouts + r.non2xx;
   if (malas > 0) throw new Error(`${url}: ${malas} failed requests of ${r.requests.total}`);
   return r.requests.average;
+}
+
+/** Both servers under the same load at the same time: [server req/s, peer req/s]. */
+function aLaVez(servidor: string, par: string, segundos: number): Promise<number[]> {
+  return Promise.all([rps(servidor, segundos), rps(par, segundos)]);
 }
 
 export interface Respuesta {
@@ -72,12 +79,12 @@ async function iniciarPar(cuerpos: Record<string, Respuesta>) {
 }
 
 /**
- * Fresh server/peer pairs (two identical servers differ by up to ±15 % here, process by process),
- * how long each side warms up per route, P S S P blocks per route and pair, seconds per round.
+ * Fresh server/peer pairs (the server's speed varies process by process: decision 062), seconds
+ * of warm-up per route, rounds per route and pair, seconds per round.
  */
 const PLAN = {
-  corto: { pares: 3, calentamiento: 2, bloques: 3, segundos: 1 },
-  largo: { pares: 3, calentamiento: 3, bloques: 5, segundos: 1 },
+  corto: { pares: 4, calentamiento: 3, rondas: 3, segundos: 2 },
+  largo: { pares: 6, calentamiento: 3, rondas: 4, segundos: 2 },
 };
 type Plan = (typeof PLAN)['corto'];
 
@@ -117,18 +124,14 @@ async function iniciarContendientes(rutas: string[]): Promise<Contendientes> {
   }
 }
 
-/** One pair's blocks for `ruta`: each block is P S S P, so drift in load hits both sides alike. */
+/** One pair's rounds for `ruta`, both servers loaded at once: the host's swings hit both alike. */
 async function medirRuta({ servidor, par }: Contendientes, ruta: string, plan: Plan, muestras: Muestras) {
-  await rps(servidor.url + ruta, plan.calentamiento); // JIT, connection set-up
-  await rps(par.url + ruta, plan.calentamiento);
-  for (let i = 0; i < plan.bloques; i++) {
-    const p1 = await rps(par.url + ruta, plan.segundos);
-    const s1 = await rps(servidor.url + ruta, plan.segundos);
-    const s2 = await rps(servidor.url + ruta, plan.segundos);
-    const p2 = await rps(par.url + ruta, plan.segundos);
-    muestras.cocientes.push((s1 + s2) / (p1 + p2));
-    muestras.servidor.push(s1, s2);
-    muestras.par.push(p1, p2);
+  await aLaVez(servidor.url + ruta, par.url + ruta, plan.calentamiento); // JIT, connection set-up
+  for (let i = 0; i < plan.rondas; i++) {
+    const [s, p] = await aLaVez(servidor.url + ruta, par.url + ruta, plan.segundos);
+    muestras.cocientes.push(s! / p!);
+    muestras.servidor.push(s!);
+    muestras.par.push(p!);
   }
 }
 
@@ -151,21 +154,21 @@ export async function medirCatalogos(informe: Informe, opciones: Opciones): Prom
   const rutas = opciones.corto ? RUTAS_CORTO : RUTAS_LARGO;
   const plan = opciones.corto ? PLAN.corto : PLAN.largo;
   const muestras = new Map(rutas.map((r): [string, Muestras] => [r, { servidor: [], par: [], cocientes: [] }]));
-  console.log(`  ${plan.pares} fresh server/peer pairs × ${plan.bloques} blocks of P S S P × ${plan.segundos} s per route`);
+  console.log(`  ${plan.pares} fresh server/peer pairs × ${plan.rondas} rounds of ${plan.segundos} s per route, both servers loaded at once`);
   await medirPares(informe, rutas, plan, muestras, true);
   // A median under the floor is measured again with as many fresh pairs, and the budget is then
-  // applied to the median of every block of both rounds (a pooled sample, not the better round).
+  // applied to the median of every round of both (a pooled sample, never the better one).
   const bajo = [...muestras.values()].some((m) => mediana(m.cocientes) < MINIMO);
   if (bajo) {
-    console.log(`  a route's median block is under ${veces(MINIMO)}: ${plan.pares} more pairs, all blocks pooled`);
+    console.log(`  a route's median round is under ${veces(MINIMO)}: ${plan.pares} more pairs, all rounds pooled`);
     await medirPares(informe, rutas, plan, muestras, false);
   }
   for (const [ruta, { servidor, par, cocientes }] of muestras) {
     const s = mediana(servidor);
     const p = mediana(par);
-    console.log(`  ${ruta}: server ${entero(s)} req/s, bare node:http ${entero(p)} req/s; block ratios ${cocientes.map((c) => c.toFixed(2)).join(' ')}`);
+    console.log(`  ${ruta}: server ${entero(s)} req/s, bare node:http ${entero(p)} req/s; round ratios ${cocientes.map((c) => c.toFixed(2)).join(' ')}`);
     informe.limite(
-      `Catalogue ${ruta.replace('/api/v2/', '')}: req/s vs bare node:http (${entero(s)} vs ${entero(p)}, ${cocientes.length} blocks)`,
+      `Catalogue ${ruta.replace('/api/v2/', '')}: req/s vs bare node:http (${entero(s)} vs ${entero(p)}, ${cocientes.length} rounds at once)`,
       mediana(cocientes),
       { min: MINIMO },
       veces,
