@@ -1,4 +1,4 @@
-// Lint: typescript-eslint's recommended rules plus the one-way import boundaries of DESIGN.md:
+// Lint: typescript-eslint's recommended rules plus the one-way import boundaries of the design notes (decision 001):
 // src → machines → domain, server → domain; nothing imports tests/.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

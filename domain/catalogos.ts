@@ -1,4 +1,4 @@
-// Keys travel on the wire; labels are what the applicant reads (SPEC §3, "the two lists").
+// Keys travel on the wire; labels are what the applicant reads (producto §3, "the two lists").
 
 export interface Opcion<K extends string = string> {
   readonly value: K;

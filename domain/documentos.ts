@@ -1,4 +1,4 @@
-// The nine documents of SPEC §4, in display order. `imagen` marks the ones a phone may take
+// The nine documents of producto §4, in display order. `imagen` marks the ones a phone may take
 // with the camera.
 
 export const DOCUMENTOS = [
@@ -42,7 +42,7 @@ export const DOCUMENTOS_REQUERIDOS: readonly DocumentoKey[] = DOCUMENTOS.filter(
 export const esDocumentoKey = (valor: string): valor is DocumentoKey =>
   (DOCUMENTO_KEYS as readonly string[]).includes(valor);
 
-/** Decided in SPEC §4: 10 MiB per file. */
+/** Decided in producto §4: 10 MiB per file. */
 export const TAMANIO_MAXIMO_ARCHIVO = 10 * 1024 * 1024;
 
 /** What the server accepts, judged by content: extension → MIME type. */
@@ -63,7 +63,7 @@ export const ACCEPT_DOCUMENTOS =
   'image/*,.heic,.pdf,.doc,.docx,application/pdf,application/msword,' +
   TIPOS_ACEPTADOS.docx;
 
-/** The part name SPEC §4 asks for: `<key>.<original extension>`. */
+/** The part name producto §4 asks for: `<key>.<original extension>`. */
 export function nombreDeParte(key: DocumentoKey, nombreOriginal: string): string {
   const punto = nombreOriginal.lastIndexOf('.');
   const extension = punto > 0 ? nombreOriginal.slice(punto + 1).toLowerCase() : '';
@@ -78,7 +78,7 @@ export function keyDeNombre(nombre: string): DocumentoKey | null {
 
 const EXTENSIONES_PERMITIDAS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif', 'pdf', 'doc', 'docx'];
 
-/** Checked before upload (SPEC §4): a clear Spanish reason, or null when the file may be sent. */
+/** Checked before upload (producto §4): a clear Spanish reason, or null when the file may be sent. */
 export function motivoRechazoArchivo(nombre: string, tamanio: number): string | null {
   const extension = nombre.includes('.') ? nombre.slice(nombre.lastIndexOf('.') + 1).toLowerCase() : '';
   if (!EXTENSIONES_PERMITIDAS.includes(extension))

@@ -1,4 +1,4 @@
-// The application of SPEC §7, written once: the OpenAPI document shows it as the body of
+// The application of producto §7, written once: the OpenAPI document shows it as the body of
 // solicitud/crear, the tests check what the form and the chart build against it, and the bench
 // and torture scripts send variations of it. Functions, so every caller gets its own copy to
 // change.
@@ -36,7 +36,7 @@ export const ejemploEquipo = (): Equipo => ({
   observaciones: null,
 });
 
-/** The whole body of solicitud/crear of SPEC §7. */
+/** The whole body of solicitud/crear of producto §7. */
 export const ejemploSolicitud = (): Solicitud => ({
   datosSocio: ejemploDatosSocio(),
   adjuntos: [{ nombre: 'DniAnverso.jpg' }, { nombre: 'TituloMedico.pdf' }],

@@ -1,4 +1,4 @@
-// The birth-date rules of SPEC §3. Dates travel as ISO `YYYY-MM-DD` strings; the applicant
+// The birth-date rules of producto §3. Dates travel as ISO `YYYY-MM-DD` strings; the applicant
 // types DD/MM/YYYY (separators `/`, `.` or `-`). No time zones: a birth date is a calendar day.
 
 export const FECHA_MINIMA = '1900-01-01';

@@ -1,4 +1,4 @@
-// The field rules of SPEC §3, §5 and §7, written once: the form validates with them and the
+// The field rules of producto §3, producto §5 and producto §7, written once: the form validates with them and the
 // server validates every request body with them again.
 import { array, boolean, number, object, string, type InferType } from 'yup';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS, valoresDe } from './catalogos.js';
@@ -40,7 +40,7 @@ export const condicionIvaSchema = object({
   nombreCondicionIVA: string().required(),
 });
 
-/** Código de área + Teléfono must total 9, 10 or 11 digits (SPEC §3). */
+/** Código de área + Teléfono must total 9, 10 or 11 digits (producto §3). */
 export function totalTelefonoValido(codArea: string, telefono: string): boolean {
   const total = codArea.length + telefono.length;
   return total >= 9 && total <= 11;

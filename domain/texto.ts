@@ -1,4 +1,4 @@
-/** Lower case without diacritics, so "orono" finds "Bv. Oroño" (SPEC §3). */
+/** Lower case without diacritics, so "orono" finds "Bv. Oroño" (producto §3). */
 export function normalizar(texto: string): string {
   return texto
     .normalize('NFD')
@@ -12,7 +12,7 @@ export function coincide(nombre: string, busqueda: string): boolean {
   return aguja === '' || normalizar(nombre).includes(aguja);
 }
 
-/** "ELECTROCARDIOGRAFO" → "Electrocardiografo" (SPEC §5 shows options in title case). */
+/** "ELECTROCARDIOGRAFO" → "Electrocardiografo" (producto §5 shows options in title case). */
 export function tituloCapitalizado(texto: string): string {
   return texto
     .toLocaleLowerCase('es-AR')

@@ -1,4 +1,4 @@
-// Shapes of the registration API v2 (SPEC §7), as they travel on the wire.
+// Shapes of the registration API v2 (producto §7), as they travel on the wire.
 export interface Localidad {
   codigoLocalidad: number;
   nombreLocalidad: string;

@@ -10,7 +10,7 @@ import type {
   TipoAparato,
 } from '../domain/index.js';
 
-/** Step 1 exactly as the form holds it: valid or not yet (SPEC §1 keeps both). */
+/** Step 1 exactly as the form holds it: valid or not yet (producto §1 keeps both). */
 export interface FormDatosSocio {
   /** ISO date once it parses; until then, what the applicant typed. */
   fechanac: string;

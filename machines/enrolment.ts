@@ -1,4 +1,4 @@
-// The enrolment statechart: the four steps of SPEC §2–§6, their linear rules, the upload and
+// The enrolment statechart: the four steps of producto §2–§6, their linear rules, the upload and
 // submission sub-states. It performs no I/O and has no timers of its own: every effect is a
 // named action the app provides (machine.provide), which reports back with events. That keeps
 // the chart replayable by xstate/graph and lets a restored snapshot resume with REANUDAR.

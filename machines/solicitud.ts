@@ -1,4 +1,4 @@
-// Builds the body of `solicitud/crear` (SPEC §7) from what the statechart holds, with the same
+// Builds the body of `solicitud/crear` (producto §7) from what the statechart holds, with the same
 // rules' casts the server applies (ISO dates, numbers, empty optionals as null).
 import { datosSocioSchema, equipoSchema, type Solicitud } from '../domain/index.js';
 import type { EnrolmentContext, EquipoBorrador, FormDatosSocio } from './contexto.js';

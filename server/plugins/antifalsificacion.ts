@@ -1,4 +1,4 @@
-// Double-submit anti-forgery (SPEC §7): a readable XSRF-TOKEN cookie, set on GET answers when
+// Double-submit anti-forgery (producto §7): a readable XSRF-TOKEN cookie, set on GET answers when
 // missing; every other method must echo it in X-XSRF-TOKEN (compared in constant time). A
 // multipart POST needs no CORS preflight, so this header is what stops another site's form.
 // Sec-Fetch-Site and Origin are checked too, because they are cheap.

@@ -1,4 +1,4 @@
-// Everything under /api/v2 (SPEC §7), one folder per resource.
+// Everything under /api/v2 (producto §7), one folder per resource.
 import type { FastifyPluginAsync } from 'fastify';
 import { rutasAparatos } from './aparatos/index.js';
 import { rutasArchivos } from './archivos/index.js';

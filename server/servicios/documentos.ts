@@ -1,5 +1,5 @@
 // The documents of a draft: committing an upload (files first, then all rows in one transaction)
-// and listing what the draft holds, in the order of SPEC §4.
+// and listing what the draft holds, in the order of producto §4.
 import { randomUUID } from 'node:crypto';
 import {
   DOCUMENTO_KEYS,

@@ -1,4 +1,4 @@
-// The upload of SPEC §4: one multipart request, a `file` part per document named
+// The upload of producto §4: one multipart request, a `file` part per document named
 // `<key>.<original extension>`, with the progress as a percentage.
 import { nombreDeParte, type Adjunto, type DocumentoKey } from '../../domain/index.js';
 import { http } from './cliente.js';

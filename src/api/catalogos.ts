@@ -1,4 +1,4 @@
-// The reference catalogues of SPEC §7.
+// The reference catalogues of producto §7.
 import type { Calle, CondicionIva, Localidad, TipoAparato } from '../../domain/index.js';
 import { http } from './cliente.js';
 

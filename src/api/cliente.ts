@@ -1,4 +1,4 @@
-// The one HTTP client of the SPA (SPEC §7): base address from configuration, the XSRF cookie
+// The one HTTP client of the SPA (producto §7): base address from configuration, the XSRF cookie
 // echoed in a header, 401/403 send the applicant to '/', every error logged and rethrown.
 import axios, { AxiosError } from 'axios';
 import { navigate } from 'wouter/use-browser-location';

@@ -1,5 +1,5 @@
 // The API's base address, read once: VITE_API_BASE_URL at build time, else this origin's
-// /api/v2/ (SPEC §7: the SPA can be pointed at another deployment of the same API).
+// /api/v2/ (producto §7: the SPA can be pointed at another deployment of the same API).
 const crudo: unknown = import.meta.env.VITE_API_BASE_URL;
 
 export const BASE_API = typeof crudo === 'string' && crudo.trim() !== '' ? crudo.trim().replace(/\/?$/, '/') : '/api/v2/';

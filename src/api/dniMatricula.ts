@@ -1,4 +1,4 @@
-// The padrón check of SPEC §3: is this DNI + matrícula a member? Circunscripción 1 (Rosario).
+// The padrón check of producto §3: is this DNI + matrícula a member? Circunscripción 1 (Rosario).
 import { http } from './cliente.js';
 
 export async function comprobarDniMatricula(dni: string, matricula: string): Promise<boolean> {

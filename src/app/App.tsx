@@ -1,4 +1,4 @@
-// The routes of SPEC §2: / and any unknown path → /inicio; /stepper loads the form lazily.
+// The routes of producto §2: / and any unknown path → /inicio; /stepper loads the form lazily.
 import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { Completado } from '../paginas/completado/Completado.js';

@@ -1,4 +1,4 @@
-// Where the draft lives in the browser (SPEC §1): IndexedDB through localforage, two stores —
+// Where the draft lives in the browser (producto §1): IndexedDB through localforage, two stores —
 // the statechart's snapshot, and the Blobs of the chosen files keyed by their id. Every write,
 // read and clear goes through one queue, so they happen in the order they were asked for (a
 // Blob is stored before the upload that reads it; the draft is cleared after the last write).

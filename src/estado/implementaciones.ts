@@ -27,7 +27,7 @@ export interface Dependencias {
   mostrarSnackbar(mensaje: string, opciones?: { boton?: string }): void;
   /** Keeps the application number for /completado. */
   recordarSolicitud(solicitud: SolicitudCreada): void;
-  /** The pause of the two timers (≈100 ms, SPEC §3–§4). */
+  /** The pause of the two timers (≈100 ms, producto §3–§4). */
   pausaMs?: number;
 }
 

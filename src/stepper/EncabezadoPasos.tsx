@@ -1,4 +1,4 @@
-// The four linear steps (SPEC §2): the current one marked aria-current="step"; an earlier,
+// The four linear steps (producto §2): the current one marked aria-current="step"; an earlier,
 // completed step is a button going back to it, enabled when the chart accepts its IR_A event.
 import { Box, Button, chakra } from '@chakra-ui/react';
 import { PASOS, pasoActual, pasoCompletado } from '../../machines/index.js';

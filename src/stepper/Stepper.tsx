@@ -1,4 +1,4 @@
-// The four-step form (SPEC §2): step headers, the current step's screen, VOLVER / SIGUIENTE.
+// The four-step form (producto §2): step headers, the current step's screen, VOLVER / SIGUIENTE.
 // When the step changes, the focus moves to its heading so keyboard and screen-reader users
 // start reading the new step.
 import { Heading } from '@chakra-ui/react';

@@ -42,7 +42,7 @@ export const DATOS_COMPLETOS: FormDatosSocio = {
   cobranzaHonorarios: 'TRANSFERENCIA',
 };
 
-/** The demo padrón pair of SPEC §10. */
+/** The demo padrón pair of producto §10. */
 export const PAR_VALIDO = { dni: '30111222', matricula: '12345' };
 
 export function apiFalsa(cambios: Partial<Api> = {}): Api {

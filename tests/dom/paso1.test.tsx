@@ -1,5 +1,5 @@
 // Step 1 rendered in a real enrolment actor with a fake API: labels, hints, every message of
-// SPEC §3, the conditionals, the autocompletes by keyboard, the date typed and picked, the
+// producto §3, the conditionals, the autocompletes by keyboard, the date typed and picked, the
 // padrón check on blur, the catalogue failure with retry, a new form quiet until a field is
 // left while a restored draft shows its messages at once.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -36,7 +36,7 @@ describe('Paso 1 — Datos personales', () => {
   // The calendar is a lazy chunk; transforming it the first time takes a while in Vitest.
   beforeAll(() => import('../../src/pasos/datos-personales/Calendario.js'), 30_000);
 
-  it('labels every field as SPEC §3 says, with its hints', async () => {
+  it('labels every field as producto §3 says, with its hints', async () => {
     await montar();
     for (const etiqueta of ['Fecha de nacimiento', 'Apellido y nombres', 'DNI', 'Matrícula', 'Altura', 'Piso', 'Dpto.', 'Otro', 'Email', 'Código de área', 'Teléfono'])
       expect(caja(etiqueta)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// Step 2 — Archivos adjuntos (SPEC §4): rows, Subir/Quitar, refusals, the Error dialog, the upload
+// Step 2 — Archivos adjuntos (producto §4): rows, Subir/Quitar, refusals, the Error dialog, the upload
 // overlay with its progress, and the failure with its retry.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Step 3 — Aparatos y equipos (SPEC §5): add, fill, validate, remove, the searchable catalogue
+// Step 3 — Aparatos y equipos (producto §5): add, fill, validate, remove, the searchable catalogue
 // and its failure.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Step 4 — Términos y Condiciones (SPEC §6): the checkbox, the link to the terms document and the
+// Step 4 — Términos y Condiciones (producto §6): the checkbox, the link to the terms document and the
 // sending state; and the terms document itself (public/terminos.html).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -140,7 +140,7 @@ function comprobarGuardada(
   archivos: Partial<Record<DocumentoKey, Fixture>>,
   equipos: EquipoCargado[],
 ) {
-  // MEDICO is the example of SPEC §7; OTRA_MEDICA differs from it only in who she is.
+  // MEDICO is the example of producto §7; OTRA_MEDICA differs from it only in who she is.
   const { apellidoynombre, dni, matricula, email } = medico;
   expect(guardada.datosSocio).toMatchObject({
     ...ejemploDatosSocio(),

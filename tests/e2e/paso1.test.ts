@@ -1,5 +1,5 @@
 // Step 1 in a real browser against the real server (fresh SQLite with the demo padrón):
-// completed with the keyboard only, every field message of SPEC §3, kept across a reload,
+// completed with the keyboard only, every field message of producto §3, kept across a reload,
 // axe-core clean, and nothing scrolls sideways at 360 px.
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
     await page.context().close();
   });
 
-  it('shows every field message of SPEC §3', async () => {
+  it('shows every field message of producto §3', async () => {
     const page = await abrirPaso1(entorno.browser, entorno.servidor.url);
     const escribir = async (nombre: string, texto: string) => {
       await campo(page, nombre).fill(texto);

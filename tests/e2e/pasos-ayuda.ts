@@ -63,7 +63,7 @@ export const nombreServidor = (key: DocumentoKey, f: Fixture) =>
 
 const SOCIO = ejemploDatosSocio();
 
-/** The applicant of SPEC §7 (domain/ejemplo-solicitud.ts) as typed and chosen in the form. */
+/** The applicant of producto §7 (domain/ejemplo-solicitud.ts) as typed and chosen in the form. */
 export const MEDICO = {
   fechanac: '15/03/1980',
   apellidoynombre: SOCIO.apellidoynombre,
@@ -78,7 +78,7 @@ export const MEDICO = {
   codArea: SOCIO.codArea,
   telefono: SOCIO.telefono,
   condicionIVA: SOCIO.condicionIVA.nombreCondicionIVA,
-  // The labels of SPEC §3, not the keys the example sends.
+  // The labels of producto §3, not the keys the example sends.
   formaPago: 'Tarjeta de crédito',
   tarjeta: 'Visa',
   cobranza: 'Transferencia bancaria',

@@ -223,7 +223,7 @@ describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
       .toBe(true);
     await expect.poll(() => page.getByText(PASO_3).isVisible()).toBe(true);
     expect(intentos).toBe(2);
-    // Only the failed request, which the API client logs (SPEC §7), may have left a trace.
+    // Only the failed request, which the API client logs (producto §7), may have left a trace.
     const inesperados = erroresDe(page).filter((e) => !/503|Service Unavailable|archivos\/adjuntar/i.test(e));
     expect(inesperados, inesperados.join('\n')).toEqual([]);
     await page.context().close();

@@ -104,7 +104,7 @@ describir('Paso 4 — Términos y Condiciones, en el navegador', () => {
     const guardadas = await leerSolicitudes(entorno.servidor.dataDir);
     expect(guardadas).toHaveLength(1);
     expect(await page.locator('body').innerText()).toContain(guardadas[0]!.numeroSolicitud);
-    // Only the failed request, which the API client logs (SPEC §7), may have left a trace.
+    // Only the failed request, which the API client logs (producto §7), may have left a trace.
     expect(erroresDe(page).filter((e) => !/500|Internal Server Error|solicitud\/crear/i.test(e))).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ export function asercionesMaquina(sut: () => SutMaquina): Record<string, (m: Enr
     },
     '#enrolment.documentos.eligiendo': () => {
       const s = sut().snapshot;
-      // SPEC §2: on step 2 SIGUIENTE stays enabled, so a missing document can open the dialog.
+      // producto §2: on step 2 SIGUIENTE stays enabled, so a missing document can open the dialog.
       expect(puede(s, 'SIGUIENTE')).toBe(true);
       expect(puede(s, 'VOLVER')).toBe(true);
       expect(sut().llamadas('subirArchivos')).toEqual([]);

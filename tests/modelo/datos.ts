@@ -1,5 +1,5 @@
 // Fixtures shared by the rule tests, the model and its replays: step 1 as the form holds it,
-// valid for a demo padrón pair (SPEC §10), and the variants the model's events carry.
+// valid for a demo padrón pair (producto §10), and the variants the model's events carry.
 import type { Localidad, CondicionIva, TipoAparato } from '../../domain/index.js';
 import { DATOS_VACIOS, type FormDatosSocio, type FormEquipo } from '../../machines/index.js';
 
@@ -7,7 +7,7 @@ export const ROSARIO: Localidad = { codigoLocalidad: 1, nombreLocalidad: 'Rosari
 export const MONOTRIBUTO: CondicionIva = { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' };
 export const ECOGRAFO: TipoAparato = { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' };
 
-/** Pairs of the demo padrón (SPEC §10). */
+/** Pairs of the demo padrón (producto §10). */
 export const PAR_A = { dni: '30111222', matricula: '12345' } as const;
 export const PAR_B = { dni: '28999888', matricula: '6789' } as const;
 

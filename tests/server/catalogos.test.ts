@@ -1,4 +1,4 @@
-// The GET routes of SPEC §7, their caching, /healthz, unknown paths, security headers and the
+// The GET routes of producto §7, their caching, /healthz, unknown paths, security headers and the
 // OpenAPI document.
 import { expect, it } from 'vitest';
 import { ejemploSolicitud } from '../../domain/index.js';
@@ -139,7 +139,7 @@ conCadaBase('catálogos', (ctx) => {
       for (const operacion of Object.values(doc.paths[ruta]!))
         expect(Object.keys(operacion.responses).length).toBeGreaterThan(1);
     }
-    // The body of crear shows the application of SPEC §7 as its example.
+    // The body of crear shows the application of producto §7 as its example.
     expect(doc.paths['/api/v2/solicitud/crear']!['post']!.requestBody).toMatchObject({
       content: { 'application/json': { example: ejemploSolicitud() } },
     });

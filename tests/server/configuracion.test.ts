@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from '../../server/config.js';
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
 describe('configuración', () => {
-  it('usa los valores por defecto de SPEC §10', () => {
+  it('usa los valores por defecto de producto §10', () => {
     const c = loadConfig({}, '/srv/alta');
     expect(c).toMatchObject({
       port: 8080,

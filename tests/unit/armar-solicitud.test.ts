@@ -1,4 +1,4 @@
-// machines/solicitud.ts: the body of `solicitud/crear` (SPEC §7) built from the chart's context.
+// machines/solicitud.ts: the body of `solicitud/crear` (producto §7) built from the chart's context.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ejemploSolicitud, solicitudSchema } from '../../domain/index.js';
 import { armarSolicitud, contextoInicial, datosValidos, equipoValido, type EnrolmentContext } from '../../machines/index.js';
@@ -32,7 +32,7 @@ const contexto = (cambios: Partial<EnrolmentContext> = {}): EnrolmentContext => 
 });
 
 describe('armarSolicitud', () => {
-  it('gives the body of SPEC §7', () => {
+  it('gives the body of producto §7', () => {
     // Only what the server holds, in display order; a pending file is not referenced.
     expect(armarSolicitud(contexto())).toEqual(ejemploSolicitud());
   });

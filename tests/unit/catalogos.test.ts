@@ -1,4 +1,4 @@
-// SPEC §3 "the two lists" (decided): keys travel, labels are shown.
+// producto §3 "the two lists" (decided): keys travel, labels are shown.
 import { describe, expect, it } from 'vitest';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS, valoresDe } from '../../domain/index.js';
 

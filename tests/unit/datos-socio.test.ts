@@ -1,4 +1,4 @@
-// SPEC §3 through the shared yup rules: every field's rule, message and conditional, and the
+// producto §3 through the shared yup rules: every field's rule, message and conditional, and the
 // casts the server relies on.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from 'yup';
@@ -241,7 +241,7 @@ describe('the casts the server relies on', () => {
     expect(datos).not.toHaveProperty('textoCalle');
   });
 
-  it('gives the datosSocio of SPEC §7', () => {
+  it('gives the datosSocio of producto §7', () => {
     expect(cast(DATOS_VALIDOS)).toEqual(ejemploDatosSocio());
   });
 

@@ -1,4 +1,4 @@
-// SPEC §4: the nine documents, part names and the checks made before an upload.
+// producto §4: the nine documents, part names and the checks made before an upload.
 import { describe, expect, it } from 'vitest';
 import {
   DOCUMENTOS,
@@ -9,7 +9,7 @@ import {
   nombreDeParte,
 } from '../../domain/index.js';
 
-describe('the documents of SPEC §4', () => {
+describe('the documents of producto §4', () => {
   it('are nine, eight of them required', () => {
     expect(DOCUMENTOS).toHaveLength(9);
     expect(DOCUMENTOS_REQUERIDOS).toHaveLength(8);

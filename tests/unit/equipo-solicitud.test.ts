@@ -1,4 +1,4 @@
-// SPEC §5 and §7: an equipment card's rules and the application's body rules.
+// producto §5 and producto §7: an equipment card's rules and the application's body rules.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ANIO_FABRICACION_MINIMO,
@@ -45,7 +45,7 @@ describe('equipoSchema', () => {
     );
   });
 
-  it('casts to the body of SPEC §7', () => {
+  it('casts to the body of producto §7', () => {
     expect(equipoSchema.cast(EQUIPO_VALIDO, { stripUnknown: true })).toEqual(ejemploEquipo());
   });
 });
@@ -58,7 +58,7 @@ describe('solicitudSchema', () => {
     terminosAceptados: true,
   };
 
-  it('accepts the body of SPEC §7', () => {
+  it('accepts the body of producto §7', () => {
     expect(solicitudSchema.isValidSync(cuerpo)).toBe(true);
     expect(solicitudSchema.isValidSync({ ...cuerpo, equipos: [] })).toBe(true);
   });

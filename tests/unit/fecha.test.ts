@@ -1,4 +1,4 @@
-// SPEC §3, Fecha de nacimiento: the parser's edge cases and the range rule, with "today" fixed.
+// producto §3, Fecha de nacimiento: the parser's edge cases and the range rule, with "today" fixed.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

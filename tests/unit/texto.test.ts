@@ -1,4 +1,4 @@
-// SPEC §3 autocompletes (accent- and case-insensitive, anywhere in the name) and §5 title case.
+// producto §3 autocompletes (accent- and case-insensitive, anywhere in the name) and producto §5 title case.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coincide, normalizar, soloDigitos, tituloCapitalizado } from '../../domain/index.js';
@@ -19,7 +19,7 @@ const conAcentos = (texto: string, elecciones: number[]) =>
 const palabra = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz '.split('')), minLength: 1, maxLength: 20 });
 
 describe('normalizar / coincide', () => {
-  it('examples of SPEC §3', () => {
+  it('examples of producto §3', () => {
     expect(coincide('Bv. Oroño', 'orono')).toBe(true);
     expect(coincide('Bv. Oroño', 'OROÑO')).toBe(true);
     expect(coincide('Villa Gobernador Gálvez', 'galv')).toBe(true);

@@ -7,7 +7,7 @@ import { PADRON_DEMO } from '../../../server/db/semillas.js';
 import { documentosRequeridos, type Documento } from './archivos.js';
 import { Cliente } from './cliente.js';
 
-/** The body of SPEC §7 for the i-th applicant: a demo padrón pair, its own name and email. */
+/** The body of producto §7 for the i-th applicant: a demo padrón pair, its own name and email. */
 export function cuerpoSolicitud(adjuntos: { nombre: string }[], i = 0) {
   const socio = PADRON_DEMO[i % 2]!;
   const ejemplo = ejemploSolicitud();

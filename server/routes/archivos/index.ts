@@ -19,7 +19,7 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
       summary: 'Sube documentos del borrador',
       description:
         'multipart/form-data con partes `file` repetidas, cada una llamada `<documento>.<extensión>` ' +
-        '(documentos de SPEC §4; máximo 10 MiB por archivo; imágenes, PDF, .doc o .docx según su contenido). ' +
+        '(documentos de producto §4; máximo 10 MiB por archivo; imágenes, PDF, .doc o .docx según su contenido). ' +
         'Una parte inválida rechaza toda la solicitud y no se guarda nada.',
       tags: ['archivos'],
       consumes: ['multipart/form-data'],

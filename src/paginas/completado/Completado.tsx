@@ -1,4 +1,4 @@
-// /completado — the confirmation (SPEC §2): two cards and the application number.
+// /completado — the confirmation (producto §2): two cards and the application number.
 import { Card, Heading, Text, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { leerSolicitud } from '../../estado/confirmacion.js';

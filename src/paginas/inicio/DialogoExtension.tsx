@@ -1,4 +1,4 @@
-// The "(+ info)" dialog of the landing page (SPEC §2): how to get the consulting-room extension.
+// The "(+ info)" dialog of the landing page (producto §2): how to get the consulting-room extension.
 // Loaded only when asked for, so the landing page stays light.
 import { Button, Dialog, Portal, Text, chakra } from '@chakra-ui/react';
 

@@ -1,4 +1,4 @@
-// /inicio — the landing page (SPEC §1–§2): requirements, the documents to attach, the "(+ info)"
+// /inicio — the landing page (producto §1–§2): requirements, the documents to attach, the "(+ info)"
 // dialog and SIGUIENTE into the form. Hovering or focusing SIGUIENTE starts loading the form.
 import { Box, Button, Heading, Text, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';

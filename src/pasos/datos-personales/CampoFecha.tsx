@@ -1,4 +1,4 @@
-// Fecha de nacimiento (SPEC §3): typed as DD/MM/YYYY — the Formik value is the ISO date once the
+// Fecha de nacimiento (producto §3): typed as DD/MM/YYYY — the Formik value is the ISO date once the
 // text parses (domain's parser rules), else the text itself so the rule's message can show — or
 // picked in the calendar. The text the applicant types stays as typed until the field is left.
 import { Box, Flex, IconButton, Input } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// Localidad and Calle (SPEC §3): autocompletes that must be picked from their lists. Picking a
+// Localidad and Calle (producto §3): autocompletes that must be picked from their lists. Picking a
 // locality clears and enables Calle and asks for its streets; typing in Localidad clears and
 // disables Calle. A locality whose street catalogue is empty takes the street as typed.
 import { Input } from '@chakra-ui/react';

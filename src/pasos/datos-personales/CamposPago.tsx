@@ -1,5 +1,5 @@
 // Condición ante el IVA, Forma de pago with its two conditionals (Tarjeta radios with logos;
-// Número de caja de ahorro) and Cobranza de honorarios (SPEC §3). Changing Forma de pago clears
+// Número de caja de ahorro) and Cobranza de honorarios (producto §3). Changing Forma de pago clears
 // both conditionals.
 import { Box, Flex, Image, chakra } from '@chakra-ui/react';
 import { useFormikContext } from 'formik';

@@ -1,4 +1,4 @@
-// Step 1 — Datos personales (SPEC §3). Formik holds the fields with the shared yup rules; every
+// Step 1 — Datos personales (producto §3). Formik holds the fields with the shared yup rules; every
 // change goes to the statechart (DATOS.EDITADO), which keeps, persists and re-checks them.
 // Leaving DNI or Matrícula with both filled asks the padrón (DNI.COMPROBAR).
 import { Box, chakra } from '@chakra-ui/react';

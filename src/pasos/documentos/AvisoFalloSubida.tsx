@@ -1,4 +1,4 @@
-// SPEC §4 (decided): a failed upload keeps every file, says so and offers a retry.
+// producto §4 (decided): a failed upload keeps every file, says so and offers a retry.
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { AvisoError } from './AvisoError.js';
 

@@ -1,4 +1,4 @@
-// SPEC §4: SIGUIENTE with a required document missing → the "Error" dialog. An alertdialog that
+// producto §4: SIGUIENTE with a required document missing → the "Error" dialog. An alertdialog that
 // takes focus on Ok and gives it back to SIGUIENTE when closed.
 import { useRef } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-// SPEC §4: while the files go up, a full-screen dimmed overlay with a determinate progress bar.
+// producto §4: while the files go up, a full-screen dimmed overlay with a determinate progress bar.
 // A modal dialog with no way out: it traps focus and keeps the page inert until the machine
 // leaves `documentos.subiendo`.
 import { Box, Dialog, Portal, Progress, Text } from '@chakra-ui/react';

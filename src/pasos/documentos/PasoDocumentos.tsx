@@ -1,4 +1,4 @@
-// Step 2 — Archivos adjuntos (SPEC §4): the body of the step. The stepper shell renders the
+// Step 2 — Archivos adjuntos (producto §4): the body of the step. The stepper shell renders the
 // header and VOLVER / SIGUIENTE; SIGUIENTE opens the Error dialog or starts the upload.
 import { Box, Stack, Text } from '@chakra-ui/react';
 import { DOCUMENTOS } from '../../../domain/index.js';

@@ -1,4 +1,4 @@
-// Step 3 — Aparatos y equipos (SPEC §5): the body of the step. The machine loads the catalogue on
+// Step 3 — Aparatos y equipos (producto §5): the body of the step. The machine loads the catalogue on
 // entering the step; the stepper shell renders the header and VOLVER / SIGUIENTE.
 import { useEffect, useRef } from 'react';
 import { Button, Stack, Text } from '@chakra-ui/react';

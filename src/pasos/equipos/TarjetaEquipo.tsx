@@ -1,4 +1,4 @@
-// One equipment card (SPEC §5). The machine holds the values; each change sends EQUIPO.CAMBIO with
+// One equipment card (producto §5). The machine holds the values; each change sends EQUIPO.CAMBIO with
 // the whole form. Messages of the shared rules show once a field has been left. The card is a
 // group named by its heading ("Equipo 2"), so the repeated labels stay distinguishable.
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// Step 4 — Términos y Condiciones (SPEC §6): the checkbox and the link to the terms document.
+// Step 4 — Términos y Condiciones (producto §6): the checkbox and the link to the terms document.
 // ENVIAR belongs to the stepper shell (enabled with snapshot.can); here only the sending state.
 import { Checkbox, HStack, Link, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Enrolment } from '../../estado/enrolment-actor.js';

@@ -1,4 +1,4 @@
-// The header bar of every page (SPEC §2), with a skip link to the page's main content.
+// The header bar of every page (producto §2), with a skip link to the page's main content.
 import { Box, Link, chakra } from '@chakra-ui/react';
 
 export function Encabezado() {

@@ -1,4 +1,4 @@
-// The footer of every page: the association, its mutual and the management service (SPEC §2).
+// The footer of every page: the association, its mutual and the management service (producto §2).
 // Plain SVG files with their size set, so they are cached and shift nothing while loading.
 import { Flex, Image, chakra } from '@chakra-ui/react';
 

@@ -32,7 +32,7 @@ describe('API client', () => {
     http.defaults.adapter = adaptadorOriginal;
   });
 
-  it('is configured for /api/v2/ with the XSRF cookie and header of SPEC §7', () => {
+  it('is configured for /api/v2/ with the XSRF cookie and header of producto §7', () => {
     expect(http.defaults.baseURL).toBe('/api/v2/');
     expect(http.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
     expect(http.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');

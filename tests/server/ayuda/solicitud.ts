@@ -30,7 +30,7 @@ export const EXTENSIONES_ESPERADAS: Record<string, string> = {
 export const partesRequeridas = (): Parte[] =>
   DOCUMENTOS_REQUERIDOS.map((clave) => ({ nombre: `${clave}.archivo`, contenido: CONTENIDOS[clave]!() }));
 
-/** The body of SPEC §7 naming `adjuntos`, with `datos` changed in its datosSocio. */
+/** The body of producto §7 naming `adjuntos`, with `datos` changed in its datosSocio. */
 export function cuerpoSolicitud(adjuntos: { nombre: string }[], datos: Record<string, unknown> = {}) {
   const ejemplo = ejemploSolicitud();
   return { ...ejemplo, datosSocio: { ...ejemplo.datosSocio, ...datos }, adjuntos };
