@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { defineConfig, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chakraPorFases } from './scripts/build-chakra.mjs';
 import { precomprimir } from './scripts/build-comprimir.mjs';
 import { prerenderizarRutas } from './scripts/build-prerender.mjs';
 
@@ -34,7 +33,7 @@ function salidaFinal(): Plugin {
 
 // The SPA. `npm run dev` proxies the API to a server started with `npm run dev:server`.
 export default defineConfig({
-  plugins: [react(), chakraPorFases(), salidaFinal()],
+  plugins: [react(), salidaFinal()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,12 +1,11 @@
 // After `vite build`: pages rendered at build time, each written as <outDir><ruta>/index.html
 // with its critical emotion styles in <head>. The server's static files answer /inicio and
-// /stepper with them (and their .br/.gz); every other route gets index.html, empty but for
-// Chakra's global CSS, which every page carries (the client's provider does not build it).
+// /stepper with them (and their .br/.gz); every other route gets index.html and renders on the
+// client.
 // - /inicio is rendered whole and hydrated (src/main.tsx checks data-prerenderizada).
 // - /stepper gets the frame with its loading state (painted at once, rendered over by the
 //   client), the styles of a new form's first step, and <link rel="modulepreload"> for the lazy
 //   route's chunks, so they download alongside the entry instead of after it.
-// - Every page (index.html too) preloads the chunks the entry imports in stages at start-up.
 import { readFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -49,23 +48,6 @@ function chunksDe(bundle, raiz, entradas) {
   return [...archivos];
 }
 
-/**
- * The chunks the entry loads in stages at start-up (its dynamic imports, src/main.tsx) and what
- * they import statically; not the lazy routes those import dynamically in turn.
- */
-function chunksDelArranque(bundle) {
-  const entrada = Object.values(bundle).find((salida) => salida.type === 'chunk' && salida.isEntry);
-  if (!entrada) throw new Error('prerender: no entry chunk');
-  const archivos = new Set();
-  const visitar = (archivo) => {
-    if (archivos.has(archivo)) return;
-    archivos.add(archivo);
-    for (const importado of bundle[archivo]?.imports ?? []) visitar(importado);
-  };
-  for (const archivo of [...entrada.imports, ...entrada.dynamicImports]) visitar(archivo);
-  return [...archivos];
-}
-
 /** <link rel="modulepreload"> for the chunks not already named in the page. */
 function precargasDe(archivos, plantilla, base) {
   return archivos
@@ -88,30 +70,19 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
   });
   try {
     const { prerenderizar, prerenderizarEsqueletoDelStepper } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
-    const arranque = chunksDelArranque(bundle);
     for (const pagina of PAGINAS) {
-      const { html, globales, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueletoDelStepper();
-      const precargas = precargasDe(
-        [...new Set([...arranque, ...chunksDe(bundle, raiz, pagina.precargar ?? [])])],
-        plantilla,
-        base,
-      );
+      const { html, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueletoDelStepper();
+      const precargas = precargasDe(chunksDe(bundle, raiz, pagina.precargar ?? []), plantilla, base);
       const raizHtml = pagina.hidratada
         ? `<div id="root" data-prerenderizada="${pagina.ruta}">${html}</div>`
         : `<div id="root">${html}</div>`;
       const documento = conPrioridadBaja(plantilla)
-        .replace('</head>', () => `${precargas}${globales}${estilos}</head>`)
+        .replace('</head>', () => `${precargas}${estilos}</head>`)
         .replace(MARCA, () => raizHtml);
       const destino = path.join(salida, pagina.ruta, 'index.html');
       await mkdir(path.dirname(destino), { recursive: true });
       await writeFile(destino, documento);
     }
-    const { globales } = prerenderizar('/inicio');
-    const precargasDelArranque = precargasDe(arranque, plantilla, base);
-    await writeFile(
-      path.join(salida, 'index.html'),
-      plantilla.replace('</head>', () => `${precargasDelArranque}${globales}</head>`),
-    );
   } finally {
     await servidor.close();
   }

@@ -1,8 +1,7 @@
 // Chakra's theme trimmed to what this app renders: createSystem's start-up work (the main
 // blocking time on a phone) and the bundle grow with every recipe and every token. Add a recipe
 // here when a new Chakra component is used, or it renders unstyled; add a palette to PALETAS
-// before using a new colorPalette or colour token. A module of its own: the entry evaluates
-// the theme's code and the styling engine's (sistema.ts) in separate stages.
+// before using a new colorPalette or colour token.
 import { defineConfig } from '@chakra-ui/react';
 import {
   animationStyles,
@@ -54,46 +53,44 @@ const boton = {
   },
 };
 
-// A function, not a constant: trimming the tokens is work the entry does in a stage of its own.
-export const tema = () =>
-  defineConfig({
-    preflight: true,
-    cssVarsPrefix,
-    cssVarsRoot,
-    globalCss: {
-      ...globalCss,
-      // Visible focus everywhere (WCAG 2.4.7), not only where a recipe sets it.
-      ':focus-visible': { outline: '3px solid #0b4f8a', outlineOffset: '2px' },
+export const tema = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss: {
+    ...globalCss,
+    // Visible focus everywhere (WCAG 2.4.7), not only where a recipe sets it.
+    ':focus-visible': { outline: '3px solid #0b4f8a', outlineOffset: '2px' },
+  },
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens: { ...tokens, colors: soloPaletas(tokens.colors ?? {}, PALETAS) },
+    // Light mode only (no colour-mode switch): the dark values would only be built and shipped.
+    semanticTokens: soloClaro({
+      ...semanticTokens,
+      colors: soloPaletas(semanticTokens.colors ?? {}, PALETAS),
+    }),
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      button: boton,
+      heading: headingRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
     },
-    theme: {
-      breakpoints,
-      keyframes,
-      tokens: { ...tokens, colors: soloPaletas(tokens.colors ?? {}, PALETAS) },
-      // Light mode only (no colour-mode switch): the dark values would only be built and shipped.
-      semanticTokens: soloClaro({
-        ...semanticTokens,
-        colors: soloPaletas(semanticTokens.colors ?? {}, PALETAS),
-      }),
-      textStyles,
-      layerStyles,
-      animationStyles,
-      recipes: {
-        button: boton,
-        heading: headingRecipe,
-        input: inputRecipe,
-        link: linkRecipe,
-        spinner: spinnerRecipe,
-        textarea: textareaRecipe,
-      },
-      slotRecipes: {
-        card: cardSlotRecipe,
-        checkbox: checkboxSlotRecipe,
-        dialog: dialogSlotRecipe,
-        field: fieldSlotRecipe,
-        list: listSlotRecipe,
-        nativeSelect: nativeSelectSlotRecipe,
-        progress: progressSlotRecipe,
-        radioGroup: radioGroupSlotRecipe,
-      },
+    slotRecipes: {
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
     },
-  });
+  },
+});

@@ -3,9 +3,7 @@
 // light-mode values remain.
 import { semanticTokens } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { obtenerSistema } from '../../src/app/sistema.js';
-
-const sistema = obtenerSistema();
+import { sistema } from '../../src/app/sistema.js';
 import { soloClaro, soloPaletas } from '../../src/app/tokens.js';
 
 describe('Chakra system', () => {

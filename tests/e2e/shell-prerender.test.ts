@@ -1,8 +1,8 @@
 // What the build adds for speed, checked as a browser gets it from the real server: /inicio
 // arrives rendered with its styles and is hydrated without React replacing a node; /stepper
-// arrives as the frame with its title and loading state and preloads the form's code; every
-// page preloads the chunks of the staged start-up; text files come precompressed; a hovered
-// solid button keeps AA contrast.
+// arrives as the frame with its title and loading state and preloads the form's code; styles are
+// adopted, not inserted twice; text files come precompressed; a hovered solid button keeps AA
+// contrast.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
@@ -56,23 +56,6 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     await page.context().close();
   });
 
-  it('every page preloads the chunks the entry evaluates in stages at start-up', async () => {
-    const html = await (await fetch(`${entorno.servidor.url}/inicio`)).text();
-    const entrada = /<script type="module"[^>]* src="(\/assets\/index-[\w-]+\.js)">/.exec(html)?.[1];
-    expect(entrada).toBeDefined();
-    const codigo = await (await fetch(`${entorno.servidor.url}${entrada}`)).text();
-    const etapas = [...codigo.matchAll(/import\(`\.\/([\w-]+\.js)`\)/g)].map((m) => m[1]);
-    // React DOM, Chakra's system, the app: each its own stage (src/main.tsx).
-    expect(etapas.length).toBeGreaterThanOrEqual(3);
-    for (const pagina of ['/inicio', '/stepper', '/completado']) {
-      const documento = await (await fetch(`${entorno.servidor.url}${pagina}`)).text();
-      for (const etapa of etapas)
-        expect(documento, `${pagina} preloads ${etapa}`).toContain(
-          `<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/${etapa}">`,
-        );
-    }
-  });
-
   it('/stepper arrives as the frame with its title and loading state and preloads the form', async () => {
     const html = await (await fetch(`${entorno.servidor.url}/stepper`)).text();
     expect(html).toContain('>Solicitud de inscripción</h1>');
@@ -88,19 +71,32 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     await page.context().close();
   });
 
-  it("the other routes get Chakra's global CSS in the page and render on the client", async () => {
-    const html = await (await fetch(`${entorno.servidor.url}/completado`)).text();
-    expect(html).toContain('@layer reset,base,tokens,recipes;');
-    expect(html).toContain('--chakra-colors-blue-600');
+  it('the other routes render on the client, with the global CSS the provider inserts', async () => {
     const page = await newPage(entorno.browser);
     await page.goto(`${entorno.servidor.url}/completado`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    // The tokens' variables are defined although the client did not build the global CSS.
     expect(
       await page.evaluate(() =>
         getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-blue-600').trim(),
       ),
     ).toBe('#2563eb');
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a prerendered page adopts its styles: the client inserts no second copy of them', async () => {
+    const page = await newPage(entorno.browser);
+    await page.goto(`${entorno.servidor.url}/inicio`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: /\(\+ info\)/ }).click();
+    await page.getByRole('dialog').waitFor();
+    // Each global block appears once in the document, whether written by the build or the client.
+    const bloques = await page.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((hoja) => [...hoja.cssRules].map((regla) => regla.cssText))
+        .filter((texto) => texto.startsWith('@layer reset')),
+    );
+    expect(bloques).toHaveLength(1);
     expect(erroresDe(page)).toEqual([]);
     await page.context().close();
   });
