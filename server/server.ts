@@ -1,7 +1,5 @@
 // Loads the configuration, builds the app and listens. SIGTERM/SIGINT close it gracefully
 // (in-flight requests finish, the database closes).
-// First: before the start-up's allocations (see forma-tick.ts).
-import './forma-tick.js';
 import { configOSalir } from './config.js';
 import { buildApp } from './app.js';
 
