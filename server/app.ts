@@ -6,7 +6,6 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
-import { AtajoCatalogos, fabricaDeServidor } from './atajo-catalogos.js';
 import type { Config } from './config.js';
 import { abrirBase, type Conexion } from './db/conexion.js';
 import { migrar } from './db/migraciones.js';
@@ -21,7 +20,7 @@ import { errores } from './plugins/errores.js';
 import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
 import { registroDePeticiones } from './plugins/registro-peticiones.js';
-import { cabecerasDeSeguridad, seguridad } from './plugins/seguridad.js';
+import { seguridad } from './plugins/seguridad.js';
 import { spa } from './plugins/spa.js';
 import { serializadores } from './registro.js';
 import { rutasApiV2 } from './routes/index.js';
@@ -46,9 +45,7 @@ export interface OpcionesApp {
 }
 
 export async function buildApp(config: Config, opciones: OpcionesApp = {}): Promise<FastifyInstance> {
-  const atajo = new AtajoCatalogos(cabecerasDeSeguridad(config.production));
   const app = Fastify({
-    serverFactory: fabricaDeServidor(atajo),
     logger:
       config.logLevel === 'silent'
         ? false
@@ -103,11 +100,6 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     await app.register(rutaSalud);
     await app.register(openapiUi);
     await app.register(spa, { clientDir: config.clientDir });
-    // With debug logging every answer is logged, which only Fastify's path does.
-    if (config.logLevel !== 'debug' && config.logLevel !== 'trace') {
-      app.addHook('onReady', async () => atajo.usar(app.catalogos));
-      app.addHook('preClose', async () => atajo.usar(null));
-    }
   } catch (error) {
     // A plugin failed to load: release the database before reporting it.
     await app.close().catch(() => {});

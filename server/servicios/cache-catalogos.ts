@@ -29,8 +29,6 @@ export interface OpcionesCache {
 
 export class CacheCatalogos {
   private readonly entradas = new Map<string, Promise<unknown>>();
-  /** The same entries once loaded, for callers that cannot wait (atajo-catalogos.ts). */
-  private readonly listas = new Map<string, unknown>();
   private version: number | null = null;
   private verificadoEn = -Infinity;
   private llenadoDesde = 0;
@@ -54,19 +52,6 @@ export class CacheCatalogos {
     return this.verificar().then(() => this.entrada(clave, cargar));
   }
 
-  /**
-   * The loaded value of `clave` when it can be served right now without asking the database
-   * (checked within the last interval); otherwise undefined, and the caller takes the slow path.
-   */
-  vigente<T>(clave: string): T | undefined {
-    const edad = this.ahora() - this.verificadoEn;
-    // Refresh ahead, off the request's path: with steady traffic the check completes before the
-    // interval runs out, so the fast path never has to hand a burst of requests to Fastify.
-    if (edad >= this.intervaloMs / 2 && this.verificando === null) this.verificar().catch(() => {});
-    if (edad >= this.intervaloMs) return undefined;
-    return this.listas.get(clave) as T | undefined;
-  }
-
   /** Forces a version check on the next request (the database was found away). */
   sospechar(): void {
     this.verificadoEn = -Infinity;
@@ -78,15 +63,10 @@ export class CacheCatalogos {
       const nuevo = cargar();
       valor = nuevo;
       this.entradas.set(clave, nuevo);
-      nuevo.then(
-        (cargado) => {
-          if (this.entradas.get(clave) === nuevo) this.listas.set(clave, cargado);
-        },
-        // A failed load is not kept: the next request tries again.
-        () => {
-          if (this.entradas.get(clave) === nuevo) this.entradas.delete(clave);
-        },
-      );
+      // A failed load is not kept: the next request tries again.
+      nuevo.catch(() => {
+        if (this.entradas.get(clave) === nuevo) this.entradas.delete(clave);
+      });
     }
     return valor;
   }
@@ -97,7 +77,6 @@ export class CacheCatalogos {
         const ahora = this.ahora();
         if (version !== this.version || ahora - this.llenadoDesde > this.vidaMaximaMs) {
           this.entradas.clear();
-          this.listas.clear();
           this.version = version;
           this.llenadoDesde = ahora;
         }

@@ -1,21 +1,101 @@
-// Catalogue answers are served from memory (one serialized body and ETag per catalogue), also
-// straight from the node:http listener when everything is known (server/atajo-catalogos.ts).
-// An import run by another process (`npm run importar`) shows on every path within about a
-// second; both paths answer the same bytes and headers.
+// The catalogue cache (server/servicios/cache-catalogos.ts): one load per key shared by
+// concurrent requests, the version row read at most once a second, entries dropped when it moved
+// or after ten minutes, a failed load or check not kept, sospechar() forcing a check. Then the
+// real thing: an import run by another process (`npm run importar`) shows on every catalogue
+// route within about a second.
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, it, vi } from 'vitest';
-import { AtajoCatalogos } from '../../server/atajo-catalogos.js';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db/esquema.js';
+import { CacheCatalogos } from '../../server/servicios/cache-catalogos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 
+/** Just enough of Kysely for the version query: counts the reads, and can fail. */
+class BaseFalsa {
+  version = 1;
+  lecturas = 0;
+  caida = false;
+  readonly db = {
+    selectFrom: () => this.db,
+    select: () => this.db,
+    where: () => this.db,
+    executeTakeFirst: async () => {
+      this.lecturas++;
+      if (this.caida) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      return { version: this.version };
+    },
+  } as unknown as Db;
+}
+
+function preparar() {
+  const base = new BaseFalsa();
+  let t = 1_000_000;
+  const reloj = { avanzar: (ms: number) => void (t += ms) };
+  const cache = new CacheCatalogos(base.db, { ahora: () => t });
+  let cargas = 0;
+  const cargar = async () => ++cargas;
+  return { base, reloj, cache, cargar, cargas: () => cargas };
+}
+
+describe('CacheCatalogos', () => {
+  it('carga una vez por clave, aunque lleguen muchas peticiones a la vez', async () => {
+    const { base, cache, cargar, cargas } = preparar();
+    const valores = await Promise.all(Array.from({ length: 20 }, () => cache.obtener('a', cargar)));
+    expect(new Set(valores)).toEqual(new Set([1]));
+    expect(cargas()).toBe(1);
+    expect(base.lecturas).toBe(1);
+    expect(await cache.obtener('b', cargar)).toBe(2);
+  });
+
+  it('lee la versión a lo sumo una vez por segundo y vacía todo cuando cambió', async () => {
+    const { base, reloj, cache, cargar, cargas } = preparar();
+    await cache.obtener('a', cargar);
+    reloj.avanzar(999);
+    base.version = 2; // an import from another process, not seen yet
+    expect(await cache.obtener('a', cargar)).toBe(1);
+    expect(base.lecturas).toBe(1);
+    reloj.avanzar(1);
+    expect(await cache.obtener('a', cargar)).toBe(2);
+    expect(base.lecturas).toBe(2);
+    expect(cargas()).toBe(2);
+    // Same version: the entry stays.
+    reloj.avanzar(5_000);
+    expect(await cache.obtener('a', cargar)).toBe(2);
+    expect(base.lecturas).toBe(3);
+  });
+
+  it('descarta las entradas a los diez minutos aunque la versión no cambie', async () => {
+    const { reloj, cache, cargar } = preparar();
+    await cache.obtener('a', cargar);
+    reloj.avanzar(10 * 60_000);
+    expect(await cache.obtener('a', cargar)).toBe(1);
+    reloj.avanzar(1_000);
+    expect(await cache.obtener('a', cargar)).toBe(2);
+  });
+
+  it('una carga fallida no queda guardada: la próxima petición lo intenta de nuevo', async () => {
+    const { cache } = preparar();
+    await expect(cache.obtener('a', () => Promise.reject(new Error('falla')))).rejects.toThrow('falla');
+    expect(await cache.obtener('a', async () => 'bien')).toBe('bien');
+  });
+
+  it('con la base caída la petición falla; sospechar() obliga a verificar en la siguiente', async () => {
+    const { base, reloj, cache, cargar } = preparar();
+    await cache.obtener('a', cargar);
+    reloj.avanzar(1_000);
+    base.caida = true;
+    await expect(cache.obtener('a', cargar)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    base.caida = false;
+    expect(await cache.obtener('a', cargar)).toBe(1);
+    const lecturas = base.lecturas;
+    cache.sospechar();
+    await cache.obtener('a', cargar);
+    expect(base.lecturas).toBe(lecturas + 1);
+  });
+});
+
 const RAIZ = path.resolve(import.meta.dirname, '../..');
-const RUTAS = [
-  '/api/v2/localidad/getAll',
-  '/api/v2/calle/getAll/1',
-  '/api/v2/aparatos/getAll',
-  '/api/v2/condicionesIva/getCondicionesValidas',
-];
 const esperar = (ms: number) => new Promise((listo) => setTimeout(listo, ms));
 
 function importar(ctx: Contexto, tipo: string, archivo: string) {
@@ -28,81 +108,12 @@ function importar(ctx: Contexto, tipo: string, archivo: string) {
   expect(r.status, r.stderr).toBe(0);
 }
 
-async function escuchar(ctx: Contexto): Promise<string> {
-  if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const direccion = ctx.app.server.address();
-  return `http://127.0.0.1:${typeof direccion === 'object' && direccion ? direccion.port : 0}`;
-}
-
-/** Headers that must be the same whichever path answered (not date, connection, keep-alive). */
-const comparables = (h: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(h)
-      .map(([k, v]) => [k.toLowerCase(), String(v)])
-      .filter(([k]) => !['date', 'connection', 'keep-alive', 'set-cookie'].includes(k!))
-      .sort(([a], [b]) => a!.localeCompare(b!)),
-  );
-
 conCadaBase('caché de catálogos', (ctx) => {
-  it('el atajo de node:http y la ruta de Fastify responden los mismos bytes y cabeceras', async () => {
-    const base = await escuchar(ctx);
-    const atajo = vi.spyOn(AtajoCatalogos.prototype, 'responder');
-    const primera = await fetch(`${base}/api/v2/localidad/getAll`);
-    const cookie = primera.headers.getSetCookie()[0]!.split(';')[0]!;
-    for (const ruta of RUTAS) {
-      await fetch(base + ruta, { headers: { cookie } }); // loads the entry
-      const real = await fetch(base + ruta, { headers: { cookie } });
-      const inyectada = await ctx.app.inject({ url: ruta, headers: { cookie } });
-      expect(real.status).toBe(200);
-      expect(atajo.mock.results.at(-1)?.value, `${ruta}: answered by the shortcut`).toBe(true);
-      expect(await real.text()).toBe(inyectada.body);
-      expect(comparables(Object.fromEntries(real.headers))).toEqual(comparables(inyectada.headers));
-      const etag = real.headers.get('etag')!;
-      const otraVez = await fetch(base + ruta, { headers: { cookie, 'if-none-match': etag } });
-      expect(otraVez.status).toBe(304);
-      expect(await otraVez.text()).toBe('');
-      expect(otraVez.headers.get('x-content-type-options')).toBe('nosniff');
-      const lista = await fetch(base + ruta, { headers: { cookie, 'if-none-match': `"x", W/${etag}` } });
-      expect(lista.status).toBe(304);
-    }
-    // Without the cookie the answer sets one (Fastify's path); a locality that does not exist is
-    // a 404 whichever way.
-    const sinCookie = await fetch(`${base}/api/v2/localidad/getAll`);
-    expect(sinCookie.headers.getSetCookie()[0]).toMatch(/^XSRF-TOKEN=/);
-    expect((await fetch(`${base}/api/v2/calle/getAll/9999`, { headers: { cookie } })).status).toBe(404);
-    expect((await fetch(`${base}/api/v2/calle/getAll/01`, { headers: { cookie } })).status).toBe(200);
-    expect(atajo.mock.results.at(-1)?.value).toBe(false);
-    // A repeated cookie: both paths read the same one (the first), so both set a cookie or neither.
-    for (const doble of [`${cookie}; XSRF-TOKEN=malo`, `XSRF-TOKEN=malo; ${cookie}`]) {
-      const real = await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie: doble } });
-      const inyectada = await ctx.app.inject({ url: '/api/v2/localidad/getAll', headers: { cookie: doble } });
-      expect(real.headers.getSetCookie().length, doble).toBe(inyectada.cookies.length);
-    }
-    atajo.mockRestore();
-  });
-
-  it('con tráfico continuo el atajo no se interrumpe al vencer el intervalo (se verifica antes)', async () => {
-    const base = await escuchar(ctx);
-    const cookie = (await fetch(`${base}/healthz`)).headers.getSetCookie()[0]!.split(';')[0]!;
-    await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie } }); // loads the entry
-    const atajo = vi.spyOn(AtajoCatalogos.prototype, 'responder');
-    const hasta = Date.now() + 2_500; // more than two intervals of the version check
-    while (Date.now() < hasta) {
-      expect((await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie } })).status).toBe(200);
-      await esperar(20);
-    }
-    const respuestas = atajo.mock.results.map((r) => r.value as boolean);
-    atajo.mockRestore();
-    expect(respuestas.length).toBeGreaterThan(20);
-    expect(respuestas.filter((r) => !r), 'requests handed to Fastify').toEqual([]);
-  });
-
   it('una importación desde otro proceso se ve en todas las rutas en un segundo', async () => {
-    const base = await escuchar(ctx);
-    const cookie = (await fetch(`${base}/healthz`)).headers.getSetCookie()[0]!.split(';')[0]!;
-    const antes = await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie } });
-    const etagAntes = antes.headers.get('etag');
-    await fetch(`${base}/api/v2/calle/getAll/1`, { headers: { cookie } });
+    const antes = await ctx.app.inject('/api/v2/localidad/getAll');
+    const etagAntes = antes.headers.etag as string;
+    expect((await ctx.app.inject('/api/v2/calle/getAll/3')).statusCode).toBe(200);
+    const condicionesAntes = await ctx.app.inject('/api/v2/condicionesIva/getCondicionesValidas');
 
     const localidades = path.join(ctx.entorno.config.dataDir, 'localidades.csv');
     await writeFile(localidades, 'codigoLocalidad,nombreLocalidad\n1,Rosario\n2,Funes\n');
@@ -115,26 +126,31 @@ conCadaBase('caché de catálogos', (ctx) => {
     importar(ctx, 'calles', calles);
     await esperar(1_100);
 
-    const real = await fetch(`${base}/api/v2/localidad/getAll`, { headers: { cookie } });
-    expect(await real.json()).toEqual([
+    const ahora = await ctx.app.inject('/api/v2/localidad/getAll');
+    expect(ahora.json()).toEqual([
       { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
       { codigoLocalidad: 2, nombreLocalidad: 'Funes' },
     ]);
-    expect(real.headers.get('etag')).not.toBe(etagAntes);
-    const viejo = await fetch(`${base}/api/v2/localidad/getAll`, {
-      headers: { cookie, 'if-none-match': etagAntes! },
+    expect(ahora.headers.etag).not.toBe(etagAntes);
+    // The browser's old copy is not confirmed: it gets the new list.
+    const viejo = await ctx.app.inject({
+      url: '/api/v2/localidad/getAll',
+      headers: { 'if-none-match': etagAntes },
     });
-    expect(viejo.status).toBe(200);
-    const inyectada = await ctx.app.inject({ url: '/api/v2/localidad/getAll', headers: { cookie } });
-    expect(inyectada.json()).toHaveLength(2);
+    expect(viejo.statusCode).toBe(200);
+    expect(viejo.json()).toHaveLength(2);
     // Sorted in Spanish, accents ignored.
-    const nuevas = await fetch(`${base}/api/v2/calle/getAll/1`, { headers: { cookie } });
-    expect(await nuevas.json()).toEqual([
+    const nuevas = await ctx.app.inject('/api/v2/calle/getAll/1');
+    expect(nuevas.json()).toEqual([
       { nombreCalle: 'Álvarez Thomas' },
       { nombreCalle: 'Avenida Pellegrini' },
       { nombreCalle: 'Córdoba' },
     ]);
-    // A locality that left the catalogue is gone on both paths.
-    expect((await fetch(`${base}/api/v2/calle/getAll/3`, { headers: { cookie } })).status).toBe(404);
+    // A locality that left the catalogue (it was cached a moment ago) is gone.
+    expect((await ctx.app.inject('/api/v2/calle/getAll/3')).statusCode).toBe(404);
+    // A catalogue the imports did not touch answers the same text and tag.
+    const condiciones = await ctx.app.inject('/api/v2/condicionesIva/getCondicionesValidas');
+    expect(condiciones.body).toBe(condicionesAntes.body);
+    expect(condiciones.headers.etag).toBe(condicionesAntes.headers.etag);
   });
 });

@@ -57,7 +57,7 @@ conCadaBase('catálogos', (ctx) => {
     expect(aparatos.json()).toHaveLength(35);
   });
 
-  it('una segunda carga con If-None-Match cuesta un 304 sin cuerpo', async () => {
+  it('el navegador puede reusarlos 5 minutos; revalidar con If-None-Match cuesta un 304 sin cuerpo', async () => {
     for (const url of [
       '/api/v2/localidad/getAll',
       '/api/v2/calle/getAll/1',
@@ -66,14 +66,34 @@ conCadaBase('catálogos', (ctx) => {
     ]) {
       const primera = await ctx.app.inject(url);
       const etag = primera.headers.etag as string;
-      expect(etag).toMatch(/^".+"$/);
-      expect(primera.headers['cache-control']).toContain('no-cache');
-      const segunda = await ctx.app.inject({ url, headers: { 'if-none-match': etag } });
-      expect(segunda.statusCode).toBe(304);
-      expect(segunda.body).toBe('');
-      const otra = await ctx.app.inject({ url, headers: { 'if-none-match': '"otra"' } });
-      expect(otra.statusCode).toBe(200);
+      expect(etag, url).toMatch(/^"[\w-]+"$/); // strong
+      expect(primera.headers['cache-control']).toBe('public, max-age=300');
+      expect(primera.headers['content-type']).toBe('application/json; charset=utf-8');
+      // The same text every time (kept in memory, not serialized again).
+      expect((await ctx.app.inject(url)).body).toBe(primera.body);
+      for (const pedido of [etag, `"otra", ${etag}`, `W/${etag}`, `"x",W/${etag} `, '*']) {
+        const segunda = await ctx.app.inject({ url, headers: { 'if-none-match': pedido } });
+        expect(segunda.statusCode, `${url} ${pedido}`).toBe(304);
+        expect(segunda.body).toBe('');
+        expect(segunda.headers.etag).toBe(etag);
+        expect(segunda.headers['cache-control']).toBe('public, max-age=300');
+        expect(segunda.headers['x-content-type-options']).toBe('nosniff');
+      }
+      for (const pedido of ['"otra"', `W/"x${etag.slice(1)}`, '']) {
+        const otra = await ctx.app.inject({ url, headers: { 'if-none-match': pedido } });
+        expect(otra.statusCode, `${url} ${pedido}`).toBe(200);
+        expect(otra.body).toBe(primera.body);
+      }
     }
+  });
+
+  it('HEAD responde las mismas cabeceras sin cuerpo', async () => {
+    const get = await ctx.app.inject('/api/v2/aparatos/getAll');
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/api/v2/aparatos/getAll' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(get.headers.etag);
+    expect(head.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('un GET fija la cookie XSRF-TOKEN legible cuando falta', async () => {
@@ -139,6 +159,24 @@ conCadaBase('catálogos', (ctx) => {
       for (const operacion of Object.values(doc.paths[ruta]!))
         expect(Object.keys(operacion.responses).length).toBeGreaterThan(1);
     }
+    // The catalogue routes declare their parameters and the shape of their items.
+    const calle = doc.paths['/api/v2/calle/getAll/{codigoLocalidad}']!['get'] as unknown as {
+      parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    };
+    expect(calle.parameters).toEqual([
+      expect.objectContaining({
+        name: 'codigoLocalidad',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+      }),
+    ]);
+    expect(calle.responses['200']!.content['application/json']!.schema).toEqual({
+      type: 'array',
+      items: { type: 'object', required: ['nombreCalle'], properties: { nombreCalle: { type: 'string' } } },
+    });
+    expect(Object.keys(calle.responses).sort()).toEqual(['200', '4XX', '5XX']);
     // The body of crear shows the application of producto §7 as its example.
     expect(doc.paths['/api/v2/solicitud/crear']!['post']!.requestBody).toMatchObject({
       content: { 'application/json': { example: ejemploSolicitud() } },
