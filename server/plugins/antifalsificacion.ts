@@ -4,8 +4,8 @@
 // Sec-Fetch-Site and Origin are checked too, because they are cheap.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
-import { global } from './global.js';
 
 export const COOKIE_XSRF = 'XSRF-TOKEN';
 export const CABECERA_XSRF = 'x-xsrf-token';
@@ -34,8 +34,7 @@ function mismoOrigen(request: FastifyRequest): boolean {
 
 const prohibido = () => new ErrorHttp(403, CODIGOS.ANTIFALSIFICACION, MENSAJES_HTTP.antifalsificacion);
 
-export const antifalsificacion = global<{ production: boolean }>(
-  'antifalsificacion',
+export const antifalsificacion = fp<{ production: boolean }>(
   async (app, { production }) => {
     // A callback hook, not an async one: no promise per request on the hot GET routes.
     app.addHook('onRequest', (request, reply, listo) => {
@@ -62,4 +61,5 @@ export const antifalsificacion = global<{ production: boolean }>(
       listo(valido ? undefined : prohibido());
     });
   },
+  { name: 'antifalsificacion', fastify: '5.x' },
 );

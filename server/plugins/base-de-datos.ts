@@ -1,12 +1,15 @@
 // Decorates the app with the database (already migrated and seeded by prepararBase) and closes
 // it when the app closes.
+import fp from 'fastify-plugin';
 import type { Conexion } from '../db/conexion.js';
-import { global } from './global.js';
 
-export const baseDeDatos = global<{ conexion: Conexion }>('base-de-datos', async (app, { conexion }) => {
-  app.decorate('db', conexion.db);
-  app.decorate('motor', conexion.motor);
-  app.addHook('onClose', async () => {
-    await conexion.db.destroy();
-  });
-});
+export const baseDeDatos = fp<{ conexion: Conexion }>(
+  async (app, { conexion }) => {
+    app.decorate('db', conexion.db);
+    app.decorate('motor', conexion.motor);
+    app.addHook('onClose', async () => {
+      await conexion.db.destroy();
+    });
+  },
+  { name: 'base-de-datos', fastify: '5.x' },
+);

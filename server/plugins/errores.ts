@@ -1,10 +1,10 @@
 // One error handler: every failure becomes {error, message, fields?} in Spanish. A 5xx is logged
 // (without request data) and answered with a generic message: no stack, no SQL.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { MENSAJES } from '../../domain/index.js';
 import { baseNoDisponible } from '../db/disponibilidad.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
-import { global } from './global.js';
 
 interface ErrorAjv {
   instancePath: string;
@@ -83,15 +83,18 @@ export function comoErrorHttp(error: FastifyError | Error): ErrorHttp {
 
 const SEGUNDOS_REINTENTO = 5;
 
-export const errores = global('errores', async (app) => {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const http = comoErrorHttp(error);
-    if (http.statusCode >= 500) request.log.error({ err: error }, 'error al atender la petición');
-    else request.log.debug({ status: http.statusCode, codigo: http.codigo }, 'petición rechazada');
-    if (http.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
-    // The database or disk is away: the pool reconnects (SQLite retries) by itself, so say when
-    // to try again.
-    if (http.statusCode === 503) reply.header('retry-after', String(SEGUNDOS_REINTENTO));
-    return reply.code(http.statusCode).type('application/json; charset=utf-8').send(http.cuerpo());
-  });
-});
+export const errores = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const http = comoErrorHttp(error);
+      if (http.statusCode >= 500) request.log.error({ err: error }, 'error al atender la petición');
+      else request.log.debug({ status: http.statusCode, codigo: http.codigo }, 'petición rechazada');
+      if (http.statusCode === 429 && !reply.getHeader('retry-after')) reply.header('retry-after', '60');
+      // The database or disk is away: the pool reconnects (SQLite retries) by itself, so say when
+      // to try again.
+      if (http.statusCode === 503) reply.header('retry-after', String(SEGUNDOS_REINTENTO));
+      return reply.code(http.statusCode).type('application/json; charset=utf-8').send(http.cuerpo());
+    });
+  },
+  { name: 'errores', fastify: '5.x' },
+);

@@ -2,15 +2,18 @@
 // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so a forged header changes
 // nothing.
 import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
-import { global } from './global.js';
 
-export const limites = global('limites', async (app) => {
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, contexto) => {
-      const error = new ErrorHttp(429, CODIGOS.DEMASIADOS_INTENTOS, MENSAJES_HTTP.demasiadosIntentos);
-      return Object.assign(error, { statusCode: contexto.statusCode });
-    },
-  });
-});
+export const limites = fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, contexto) => {
+        const error = new ErrorHttp(429, CODIGOS.DEMASIADOS_INTENTOS, MENSAJES_HTTP.demasiadosIntentos);
+        return Object.assign(error, { statusCode: contexto.statusCode });
+      },
+    });
+  },
+  { name: 'limites', fastify: '5.x' },
+);

@@ -4,7 +4,7 @@
 // data (their config says `registrar: true`); other answers log at debug. 5xx also get the error
 // with its stack from the error handler. Paths are masked by the `req` serializer (registro.ts).
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { global } from './global.js';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,15 +13,18 @@ declare module 'fastify' {
   }
 }
 
-export const registroDePeticiones = global('registro-de-peticiones', async (app) => {
-  app.addHook(
-    'onResponse',
-    (request: FastifyRequest, reply: FastifyReply, listo: HookHandlerDoneFunction) => {
-      const status = reply.statusCode;
-      const datos = { req: request, status, ms: Math.round(reply.elapsedTime) };
-      if (status >= 400 || request.routeOptions.config.registrar) request.log.info(datos, 'respuesta');
-      else request.log.debug(datos, 'respuesta');
-      listo();
-    },
-  );
-});
+export const registroDePeticiones = fp(
+  async (app) => {
+    app.addHook(
+      'onResponse',
+      (request: FastifyRequest, reply: FastifyReply, listo: HookHandlerDoneFunction) => {
+        const status = reply.statusCode;
+        const datos = { req: request, status, ms: Math.round(reply.elapsedTime) };
+        if (status >= 400 || request.routeOptions.config.registrar) request.log.info(datos, 'respuesta');
+        else request.log.debug(datos, 'respuesta');
+        listo();
+      },
+    );
+  },
+  { name: 'registro-de-peticiones', fastify: '5.x' },
+);

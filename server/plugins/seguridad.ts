@@ -4,7 +4,7 @@
 // noticeable share of the catalogue routes' throughput. frameworkErrors and the HTTP-parser
 // error handler (app.ts) send the same set, since no hook runs for them.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { global } from './global.js';
+import fp from 'fastify-plugin';
 
 function politicaDeContenido(production: boolean): string {
   const directivas: [string, string[]][] = [
@@ -43,14 +43,17 @@ export function cabecerasDeSeguridad(production: boolean): Readonly<Record<strin
   });
 }
 
-export const seguridad = global<{ production: boolean }>('seguridad', async (app, { production }) => {
-  const cabeceras = cabecerasDeSeguridad(production);
-  // A callback hook, not an async one: no promise per request.
-  app.addHook(
-    'onRequest',
-    (_request: FastifyRequest, reply: FastifyReply, listo: HookHandlerDoneFunction) => {
-      reply.headers(cabeceras);
-      listo();
-    },
-  );
-});
+export const seguridad = fp<{ production: boolean }>(
+  async (app, { production }) => {
+    const cabeceras = cabecerasDeSeguridad(production);
+    // A callback hook, not an async one: no promise per request.
+    app.addHook(
+      'onRequest',
+      (_request: FastifyRequest, reply: FastifyReply, listo: HookHandlerDoneFunction) => {
+        reply.headers(cabeceras);
+        listo();
+      },
+    );
+  },
+  { name: 'seguridad', fastify: '5.x' },
+);
