@@ -124,7 +124,7 @@ export type NombreCatalogo = 'localidades' | 'condicionesIva' | 'aparatos' | 'ca
 
 export interface EnrolmentContext {
   datos: FormDatosSocio;
-  /** Result of the last 100 ms re-check of step 1 with the shared rules. */
+  /** Step 1's values pass the shared rules (judged with every change). */
   datosValidos: boolean;
   comprobacion: Comprobacion | null;
   documentos: Documentos;

@@ -20,7 +20,6 @@ import {
   EQUIPO_VACIO,
   type ArchivoElegido,
   type EnrolmentContext,
-  type FormDatosSocio,
   type FormEquipo,
   type NombreCatalogo,
 } from './contexto.js';
@@ -31,7 +30,15 @@ import {
   faltanRequeridos,
   type ArchivoPendiente,
 } from './documentos.js';
-import { armarSolicitud, datosValidos, equipoValido } from './solicitud.js';
+import {
+  aplicarCambios,
+  datosValidos,
+  localidadNueva,
+  padronVigente,
+  parDni as par,
+  type CambiosDatos,
+} from './datos-personales.js';
+import { armarSolicitud, equipoValido } from './solicitud.js';
 
 export type CatalogoCargado =
   | { type: 'CATALOGO.CARGADO'; catalogo: 'localidades'; datos: Localidad[] }
@@ -45,10 +52,8 @@ export type EnrolmentEvent =
   | CatalogoCargado
   | { type: 'CATALOGO.FALLO'; catalogo: NombreCatalogo }
   | { type: 'CATALOGO.REINTENTAR' }
-  | { type: 'DATOS.EDITADO'; datos: FormDatosSocio }
-  /** The 100 ms re-check of step 1 is due. */
-  | { type: 'DATOS.REVISAR' }
-  | { type: 'CALLES.PEDIR'; codigoLocalidad: number }
+  /** Step 1 changed: the chart keeps the values, applies the rules that tie fields together and judges the step. */
+  | { type: 'DATOS.CAMBIO'; cambios: CambiosDatos }
   | { type: 'DNI.COMPROBAR' }
   | { type: 'DNI.RESULTADO'; dni: string; matricula: string; valido: boolean }
   | { type: 'DNI.FALLO'; dni: string; matricula: string }
@@ -73,14 +78,6 @@ export type EnrolmentEvent =
   | { type: 'ENVIAR' }
   | { type: 'ENVIO.EXITO'; solicitud: SolicitudCreada }
   | { type: 'ENVIO.FALLO'; mensaje?: string };
-
-const par = (datos: FormDatosSocio) => ({ dni: datos.dni, matricula: datos.matricula.trim() });
-
-const comprobacionVigente = (context: EnrolmentContext) => {
-  const c = context.comprobacion;
-  const actual = par(context.datos);
-  return c && c.dni === actual.dni && c.matricula === actual.matricula ? c : null;
-};
 
 const archivoAnterior = (context: EnrolmentContext, key: DocumentoKey) =>
   context.documentos[key]?.archivo?.id ?? null;
@@ -113,7 +110,6 @@ export const enrolmentMachine = setup({
     // --- I/O, provided by the app. The defaults do nothing so the chart runs bare in tests.
     cargarCatalogos: (_, _params: { catalogos: NombreCatalogo[] }) => {},
     cargarCalles: (_, _params: { codigoLocalidad: number | null }) => {},
-    programarRevision: () => {},
     comprobarDniMatricula: (_, _params: { dni: string; matricula: string }) => {},
     guardarArchivo: (_, _params: { id: string; contenido: Blob | null }) => {},
     /** Drops a Blob from IndexedDB; `null` when there is nothing to drop. */
@@ -148,18 +144,16 @@ export const enrolmentMachine = setup({
         ? { catalogos: { ...context.catalogos, fallidos: [...context.catalogos.fallidos, event.catalogo] } }
         : {},
     ),
-    guardarDatos: assign(({ context, event }) => {
-      if (event.type !== 'DATOS.EDITADO') return {};
-      const cambioLocalidad =
-        event.datos.localidad?.codigoLocalidad !== context.datos.localidad?.codigoLocalidad;
+    cambiarDatos: assign(({ context, event }) => {
+      if (event.type !== 'DATOS.CAMBIO') return {};
+      const datos = aplicarCambios(context.datos, event.cambios, context.catalogos.calles);
+      const otraLocalidad = datos.localidad?.codigoLocalidad !== context.datos.localidad?.codigoLocalidad;
       return {
-        datos: event.datos,
-        // Pending until the 100 ms re-check says otherwise.
-        datosValidos: false,
-        catalogos: cambioLocalidad ? { ...context.catalogos, calles: null } : context.catalogos,
+        datos,
+        datosValidos: datosValidos(datos),
+        catalogos: otraLocalidad ? { ...context.catalogos, calles: null } : context.catalogos,
       };
     }),
-    revisarDatos: assign(({ context }) => ({ datosValidos: datosValidos(context.datos) })),
     marcarComprobacionPendiente: assign(({ context }) => ({
       comprobacion: { ...par(context.datos), estado: 'pendiente' as const },
     })),
@@ -251,14 +245,17 @@ export const enrolmentMachine = setup({
     guardarSolicitud: assign(({ event }) => (event.type === 'ENVIO.EXITO' ? { solicitud: event.solicitud } : {})),
   },
   guards: {
-    datosCompletos: ({ context }) => context.datosValidos && comprobacionVigente(context)?.estado === 'valido',
+    datosCompletos: ({ context }) => context.datosValidos && padronVigente(context) === 'valido',
     /** Both filled and well-formed, and this pair has no answer yet (an error may be retried). */
     dniParaComprobar: ({ context }) => {
       const { dni, matricula } = par(context.datos);
       if (!/^\d{7,8}$/.test(dni) || matricula === '' || matricula.length > 12) return false;
-      const vigente = comprobacionVigente(context);
-      return !vigente || vigente.estado === 'error';
+      const vigente = padronVigente(context);
+      return vigente === null || vigente === 'error';
     },
+    /** The change picks another locality: its streets are wanted. */
+    pideCalles: ({ context, event }) =>
+      event.type === 'DATOS.CAMBIO' && localidadNueva(context.datos, event.cambios) !== null,
     resultadoVigente: ({ context, event }) =>
       (event.type === 'DNI.RESULTADO' || event.type === 'DNI.FALLO') &&
       event.dni === par(context.datos).dni &&
@@ -295,11 +292,19 @@ export const enrolmentMachine = setup({
     datosPersonales: {
       entry: { type: 'cargarCatalogos', params: { catalogos: ['localidades', 'condicionesIva'] } },
       on: {
-        'DATOS.EDITADO': { actions: ['guardarDatos', 'programarRevision'] },
-        'DATOS.REVISAR': { actions: 'revisarDatos' },
-        'CALLES.PEDIR': {
-          actions: { type: 'cargarCalles', params: ({ event }) => ({ codigoLocalidad: event.codigoLocalidad }) },
-        },
+        'DATOS.CAMBIO': [
+          {
+            guard: 'pideCalles',
+            actions: [
+              'cambiarDatos',
+              {
+                type: 'cargarCalles',
+                params: ({ event }) => ({ codigoLocalidad: event.cambios.localidad?.codigoLocalidad ?? null }),
+              },
+            ],
+          },
+          { actions: 'cambiarDatos' },
+        ],
         'DNI.COMPROBAR': {
           guard: 'dniParaComprobar',
           actions: [

@@ -1,4 +1,5 @@
 export * from './contexto.js';
+export * from './datos-personales.js';
 export * from './documentos.js';
 export * from './enrolment.js';
 export * from './solicitud.js';

@@ -2,6 +2,7 @@
 // Derived from the state value, never stored twice.
 import type { SnapshotFrom } from 'xstate';
 import type { enrolmentMachine } from './enrolment.js';
+import { padronVigente } from './datos-personales.js';
 import { documentosCompletos } from './documentos.js';
 import { equipoValido } from './solicitud.js';
 
@@ -28,7 +29,7 @@ export function pasoCompletado(snapshot: EnrolmentSnapshot, indice: number): boo
   const { context } = snapshot;
   switch (indice) {
     case 0:
-      return actual > 0 || (context.datosValidos && context.comprobacion?.estado === 'valido');
+      return actual > 0 || (context.datosValidos && padronVigente(context) === 'valido');
     case 1:
       return actual > 1 && documentosCompletos(context.documentos);
     case 2:

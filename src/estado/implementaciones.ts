@@ -1,6 +1,6 @@
 // The I/O the enrolment statechart names and the app provides (machine.provide): catalogue
-// loads, the DNI check, the Blobs in IndexedDB, the upload, the submission, the two ~100 ms
-// timers, the snackbars and the navigation. Each reports back by sending an event to the actor.
+// loads, the DNI check, the Blobs in IndexedDB, the upload, the submission, the pause before
+// the stepper advances after an upload, the snackbars and the navigation. Each reports back by sending an event to the actor.
 // Dependencies come in as arguments so tests can run the real chart against fakes.
 import type { AnyActorRef } from 'xstate';
 import type { Adjunto, Calle, CondicionIva, Localidad, Solicitud, SolicitudCreada, TipoAparato } from '../../domain/index.js';
@@ -27,7 +27,7 @@ export interface Dependencias {
   mostrarSnackbar(mensaje: string, opciones?: { boton?: string }): void;
   /** Keeps the application number for /completado. */
   recordarSolicitud(solicitud: SolicitudCreada): void;
-  /** The pause of the two timers (≈100 ms, producto §3–§4). */
+  /** The pause between a successful upload and the next step (≈100 ms, producto §4). */
   pausaMs?: number;
 }
 
@@ -41,10 +41,9 @@ const CARGADORES = {
   aparatos: (api: Api) => api.obtenerAparatos(),
 } as const;
 
-/** The chart with every named action implemented. One per actor: the timers live here. */
+/** The chart with every named action implemented. */
 export function maquinaConImplementaciones(deps: Dependencias) {
   const pausa = deps.pausaMs ?? 100;
-  let revision: ReturnType<typeof setTimeout> | undefined;
   const enviar = (self: AnyActorRef, evento: EnrolmentEvent) => self.send(evento);
 
   return enrolmentMachine.provide({
@@ -64,11 +63,6 @@ export function maquinaConImplementaciones(deps: Dependencias) {
           (datos) => enviar(self, { type: 'CATALOGO.CARGADO', catalogo: 'calles', codigoLocalidad, datos }),
           () => enviar(self, { type: 'CATALOGO.FALLO', catalogo: 'calles' }),
         );
-      },
-      // Debounced: the re-check runs 100 ms after the last change.
-      programarRevision: ({ self }) => {
-        clearTimeout(revision);
-        revision = setTimeout(() => enviar(self, { type: 'DATOS.REVISAR' }), pausa);
       },
       comprobarDniMatricula: ({ self }, { dni, matricula }: { dni: string; matricula: string }) => {
         deps.api.comprobarDniMatricula(dni, matricula).then(
@@ -126,7 +120,6 @@ export function maquinaConImplementaciones(deps: Dependencias) {
       },
       notificarFalloEnvio: () => deps.mostrarSnackbar(MENSAJE_FALLO_ENVIO, { boton: 'Ok' }),
       borrarBorrador: () => {
-        clearTimeout(revision);
         borrarTodo(deps.almacenes).catch((error: unknown) => console.error('No se pudo borrar el borrador.', error));
       },
       mostrarConfirmacion: (_, { solicitud }: { solicitud: SolicitudCreada }) => {

@@ -156,7 +156,7 @@ describe('Paso 3 — Aparatos y equipos', () => {
     const { user, espias, enviar } = montarPaso(<PasoEquipos />, 'equipos', {
       catalogos: { ...contextoInicial().catalogos, fallidos: ['aparatos'] },
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('No se pudo cargar la lista de tipos de equipo.');
+    expect(screen.getByRole('alert')).toHaveTextContent('No se pudieron cargar los tipos de equipo.');
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(espias.cargarCatalogos).toHaveBeenCalledWith({ catalogos: expect.arrayContaining(['aparatos']) });
     enviar({ type: 'CATALOGO.CARGADO', catalogo: 'aparatos', datos: APARATOS });

@@ -94,7 +94,7 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     const bloques = await page.evaluate(() =>
       [...document.styleSheets]
         .flatMap((hoja) => [...hoja.cssRules].map((regla) => regla.cssText))
-        .filter((texto) => texto.startsWith('@layer reset')),
+        .filter((texto) => texto.startsWith('@layer reset {')),
     );
     expect(bloques).toHaveLength(1);
     expect(erroresDe(page)).toEqual([]);

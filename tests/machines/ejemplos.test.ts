@@ -9,8 +9,7 @@ import { SutMaquina } from '../modelo/sut-maquina.js';
 
 /** Step 1 valid and checked for `datos`. */
 function pasoUnoListo(sut: SutMaquina, datos = DATOS_VALIDOS) {
-  sut.enviarTal({ type: 'DATOS.EDITADO', datos });
-  sut.enviarTal({ type: 'DATOS.REVISAR' });
+  sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: datos });
   sut.enviarTal({ type: 'DNI.COMPROBAR' });
   sut.enviarTal({ type: 'DNI.RESULTADO', dni: datos.dni, matricula: datos.matricula, valido: true });
 }
@@ -33,8 +32,7 @@ describe('the DNI + matrícula check', () => {
     const sut = new SutMaquina();
     pasoUnoListo(sut);
     expect(sut.snapshot.can({ type: 'SIGUIENTE' })).toBe(true);
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: DATOS_OTRO_PAR });
-    sut.enviarTal({ type: 'DATOS.REVISAR' });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: DATOS_OTRO_PAR });
     expect(sut.snapshot.context.datosValidos).toBe(true);
     expect(sut.snapshot.can({ type: 'SIGUIENTE' })).toBe(false);
     sut.enviarTal({ type: 'DNI.COMPROBAR' });
@@ -42,8 +40,7 @@ describe('the DNI + matrícula check', () => {
     sut.enviarTal({ type: 'DNI.RESULTADO', ...PAR_B, valido: true });
     expect(sut.snapshot.can({ type: 'SIGUIENTE' })).toBe(true);
     // Back to the first pair: its answer is no longer the last one, so it is asked again.
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: DATOS_VALIDOS });
-    sut.enviarTal({ type: 'DATOS.REVISAR' });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: DATOS_VALIDOS });
     expect(sut.snapshot.can({ type: 'SIGUIENTE' })).toBe(false);
     sut.enviarTal({ type: 'DNI.COMPROBAR' });
     expect(sut.llamadas('comprobarDniMatricula')).toEqual([PAR_A]);
@@ -51,18 +48,17 @@ describe('the DNI + matrícula check', () => {
 
   it('an answer for a pair no longer typed is dropped', () => {
     const sut = new SutMaquina();
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: DATOS_VALIDOS });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: DATOS_VALIDOS });
     sut.enviarTal({ type: 'DNI.COMPROBAR' });
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: DATOS_OTRO_PAR });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: DATOS_OTRO_PAR });
     sut.enviarTal({ type: 'DNI.RESULTADO', ...PAR_A, valido: true });
     expect(sut.snapshot.context.comprobacion).toEqual({ ...PAR_A, estado: 'pendiente' });
-    sut.enviarTal({ type: 'DATOS.REVISAR' });
     expect(sut.snapshot.can({ type: 'SIGUIENTE' })).toBe(false);
   });
 
   it('a failed check may be retried; a pending or answered one is not asked twice', () => {
     const sut = new SutMaquina();
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: DATOS_VALIDOS });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: DATOS_VALIDOS });
     sut.enviarTal({ type: 'DNI.COMPROBAR' });
     sut.enviarTal({ type: 'DNI.COMPROBAR' });
     expect(sut.llamadas('comprobarDniMatricula')).toEqual([]);
@@ -77,7 +73,7 @@ describe('the DNI + matrícula check', () => {
   it('a malformed pair is not asked', () => {
     const sut = new SutMaquina();
     for (const cambios of [{ dni: '123' }, { matricula: '' }, { matricula: '1234567890123' }]) {
-      sut.enviarTal({ type: 'DATOS.EDITADO', datos: { ...DATOS_VALIDOS, ...cambios } });
+      sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { ...DATOS_VALIDOS, ...cambios } });
       sut.enviarTal({ type: 'DNI.COMPROBAR' });
       expect(sut.llamadas('comprobarDniMatricula')).toEqual([]);
     }
@@ -87,12 +83,12 @@ describe('the DNI + matrícula check', () => {
 describe('catalogues', () => {
   it('a late street list for a locality no longer picked is dropped; picking another clears it', () => {
     const sut = new SutMaquina();
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: DATOS_VALIDOS });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: DATOS_VALIDOS });
     sut.enviarTal({ type: 'CATALOGO.CARGADO', catalogo: 'calles', codigoLocalidad: 99, datos: [{ nombreCalle: 'X' }] });
     expect(sut.snapshot.context.catalogos.calles).toBeNull();
     sut.enviarTal({ type: 'CATALOGO.CARGADO', catalogo: 'calles', codigoLocalidad: ROSARIO.codigoLocalidad, datos: [] });
     expect(sut.snapshot.context.catalogos.calles).toEqual({ codigoLocalidad: 1, lista: [] });
-    sut.enviarTal({ type: 'DATOS.EDITADO', datos: { ...DATOS_VALIDOS, localidad: { codigoLocalidad: 2, nombreLocalidad: 'Funes' } } });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { ...DATOS_VALIDOS, localidad: { codigoLocalidad: 2, nombreLocalidad: 'Funes' } } });
     expect(sut.snapshot.context.catalogos.calles).toBeNull();
   });
 
@@ -107,11 +103,26 @@ describe('catalogues', () => {
     expect(sut.snapshot.context.catalogos.fallidos).toEqual([]);
   });
 
-  it('CALLES.PEDIR asks for the streets of the locality picked', () => {
+  it('picking a locality asks for its streets; picking it again or typing elsewhere does not', () => {
     const sut = new SutMaquina();
-    sut.enviarTal({ type: 'CALLES.PEDIR', codigoLocalidad: 7 });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { localidad: ROSARIO, textoLocalidad: 'Rosario' } });
+    expect(sut.llamadas('cargarCalles')).toEqual([{ codigoLocalidad: 1 }]);
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { localidad: ROSARIO, textoLocalidad: 'Rosario' } });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { email: 'a@b.c' } });
+    expect(sut.llamadas('cargarCalles')).toEqual([]);
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { localidad: { codigoLocalidad: 7, nombreLocalidad: 'Funes' } } });
     expect(sut.llamadas('cargarCalles')).toEqual([{ codigoLocalidad: 7 }]);
   });
+
+  it('a street typed where the locality has no street catalogue is the street', () => {
+    const sut = new SutMaquina();
+    const funes = { codigoLocalidad: 7, nombreLocalidad: 'Funes' };
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { localidad: funes, textoLocalidad: 'Funes' } });
+    sut.enviarTal({ type: 'CATALOGO.CARGADO', catalogo: 'calles', codigoLocalidad: 7, datos: [] });
+    sut.enviarTal({ type: 'DATOS.CAMBIO', cambios: { textoCalle: ' San Martín ' } });
+    expect(sut.snapshot.context.datos.calle).toEqual({ nombreCalle: 'San Martín' });
+  });
+
 });
 
 describe('documents', () => {

@@ -29,7 +29,7 @@ export interface Hechos {
   /** The chart's state value, e.g. {"documentos":{"eligiendo":"libre"}}. */
   estado: unknown;
   datos: ReturnType<typeof variante>;
-  /** Step 1 reported valid by the last 100 ms re-check. */
+  /** Step 1 judged valid with its last change. */
   revisados: boolean;
   /** The last DNI check: for which pair (A/B) and its answer. */
   comprobacion: string;

@@ -6,9 +6,11 @@ import {
   PASOS,
   archivosPendientes,
   armarSolicitud,
+  datosValidos,
   documentosCompletos,
   equipoValido,
   faltanRequeridos,
+  localidadNueva,
   pasoActual,
   pasoCompletado,
   type EnrolmentSnapshot,
@@ -51,7 +53,13 @@ export function asercionesMaquina(sut: () => SutMaquina): Record<string, (m: Enr
       if (pidio)
         expect(sut().llamadas('comprobarDniMatricula')).toEqual([{ dni: s.context.datos.dni, matricula: s.context.datos.matricula }]);
       else expect(sut().llamadas('comprobarDniMatricula')).toEqual([]);
-      if (sut().ultimoEvento?.type === 'DATOS.EDITADO') expect(sut().llamadas('programarRevision')).toHaveLength(1);
+      const e = sut().ultimoEvento;
+      if (e?.type === 'DATOS.CAMBIO') {
+        // Judged with the change itself, no timer; a newly picked locality's streets are asked for.
+        expect(s.context.datosValidos).toBe(datosValidos(s.context.datos));
+        const nueva = localidadNueva(sut().antes.context.datos, e.cambios);
+        expect(sut().llamadas('cargarCalles')).toEqual(nueva === null ? [] : [{ codigoLocalidad: nueva }]);
+      }
     },
     '#enrolment.documentos': () => {
       const s = sut().snapshot;

@@ -84,13 +84,13 @@ export const driversDom: Record<string, Driver> = {
     await screen.findByRole('option', { name: 'Responsable Monotributo' });
   },
   REANUDAR: (sut) => sut.recargar(),
-  'DATOS.EDITADO': async (sut, e) => {
-    if (e.type !== 'DATOS.EDITADO') return;
+  'DATOS.CAMBIO': async (sut, e) => {
+    if (e.type !== 'DATOS.CAMBIO') return;
     const actual = sut.snapshot.context.datos;
-    if (actual.dni === '') await completarPasoUno(sut, e.datos);
-    else if (actual.email !== e.datos.email) await reescribir(sut, caja('Email'), e.datos.email);
+    const { email = '' } = e.cambios;
+    if (actual.dni === '') await completarPasoUno(sut, e.cambios as FormDatosSocio);
+    else if (actual.email !== email) await reescribir(sut, caja('Email'), email);
   },
-  'DATOS.REVISAR': (sut, e) => temporizador(sut, e),
   'DNI.COMPROBAR': async (sut) => {
     await sut.user.click(caja('Matrícula'));
     await sut.user.tab();

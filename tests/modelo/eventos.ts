@@ -109,8 +109,6 @@ export function concretar(evento: EventoModelo, c: EnrolmentContext): EventoMode
           : { dni: c.comprobacion.dni, matricula: c.comprobacion.matricula };
       return { ...evento, ...par };
     }
-    case 'CALLES.PEDIR':
-      return { ...evento, codigoLocalidad: c.datos.localidad?.codigoLocalidad ?? ROSARIO.codigoLocalidad };
     case 'CATALOGO.CARGADO':
       return evento.catalogo === 'calles'
         ? { ...evento, codigoLocalidad: c.datos.localidad?.codigoLocalidad ?? ROSARIO.codigoLocalidad }
@@ -131,10 +129,8 @@ export function eventosDelModelo(s: EnrolmentSnapshot): EventoModelo[] {
     v({ type: 'CATALOGO.CARGADO', catalogo: 'aparatos', datos: [ECOGRAFO] }),
     v({ type: 'CATALOGO.CARGADO', catalogo: 'calles', codigoLocalidad: 0, datos: [{ nombreCalle: 'Bv. Oroño' }] }),
     { type: 'CATALOGO.FALLO', catalogo: 'aparatos' },
-    { type: 'DATOS.EDITADO', datos: DATOS_VALIDOS, variante: 'validos' },
-    { type: 'DATOS.EDITADO', datos: DATOS_INVALIDOS, variante: 'invalidos' },
-    { type: 'DATOS.REVISAR' },
-    v({ type: 'CALLES.PEDIR', codigoLocalidad: 0 }),
+    { type: 'DATOS.CAMBIO', cambios: DATOS_VALIDOS, variante: 'validos' },
+    { type: 'DATOS.CAMBIO', cambios: DATOS_INVALIDOS, variante: 'invalidos' },
     { type: 'DNI.COMPROBAR' },
     v({ type: 'DNI.RESULTADO', dni: '', matricula: '', valido: true, variante: 'vigente' }),
     v({ type: 'DNI.RESULTADO', dni: '', matricula: '', valido: false, variante: 'vigente' }),
@@ -186,14 +182,12 @@ export function eventoPosible(s: EnrolmentSnapshot, e: EventoModelo): boolean {
   if (s.status === 'done') return false;
   const c = s.context;
   switch (e.type) {
-    case 'DATOS.EDITADO': {
+    case 'DATOS.CAMBIO': {
       if (!pasoElPrimerPaso(c)) return true;
       if (pasoElSegundoPaso(c)) return false;
       const actual = variante(c.datos);
       return (actual === 'validos' && e.variante === 'invalidos') || (actual === 'invalidos' && e.variante === 'validos');
     }
-    case 'DATOS.REVISAR':
-      return !c.datosValidos;
     case 'DNI.RESULTADO':
     case 'DNI.FALLO': {
       const pendiente = c.comprobacion?.estado === 'pendiente' ? c.comprobacion : null;
@@ -224,4 +218,4 @@ export function eventoPosible(s: EnrolmentSnapshot, e: EventoModelo): boolean {
  * (catalogues are answered at once), so no generated path holds them; they are exercised at
  * machine level on every transition. The replays' coverage checks fail if a path has one.
  */
-export const SOLO_EN_MAQUINA = ['CATALOGO.CARGADO', 'CATALOGO.FALLO', 'CATALOGO.REINTENTAR', 'CALLES.PEDIR'] as const;
+export const SOLO_EN_MAQUINA = ['CATALOGO.CARGADO', 'CATALOGO.FALLO', 'CATALOGO.REINTENTAR'] as const;

@@ -99,15 +99,12 @@ export const driversNavegador: Record<string, Driver> = {
     await sut.page.reload();
     await sut.page.locator('#titulo-paso').waitFor();
   },
-  'DATOS.EDITADO': async (sut, e) => {
-    if (e.type !== 'DATOS.EDITADO') return;
+  'DATOS.CAMBIO': async (sut, e) => {
+    if (e.type !== 'DATOS.CAMBIO') return;
+    const email = e.cambios.email ?? '';
     const dni = await campo(sut.page, 'DNI').inputValue();
-    if (!dni) await completarPasoUno(sut.page, e.datos.email);
-    else await campo(sut.page, 'Email').fill(e.datos.email);
-  },
-  // The app's own 100 ms timer sends it.
-  'DATOS.REVISAR': async (sut) => {
-    await sut.page.waitForTimeout(250);
+    if (!dni) await completarPasoUno(sut.page, email);
+    else await campo(sut.page, 'Email').fill(email);
   },
   'DNI.COMPROBAR': async (sut) => {
     await campo(sut.page, 'Matrícula').focus();

@@ -12,6 +12,10 @@ const rastreados = execFileSync('git', ['ls-files', '-co', '--exclude-standard']
 
 const FUENTES = rastreados.filter((a) => /\.(ts|tsx|mjs|mts|js)$/.test(a) || a === '.ci/run');
 const DOCUMENTOS = rastreados.filter((a) => a.endsWith('.md'));
+// A superseded decision record is history: it names the files of its time.
+const superada = (a: string) =>
+  a.startsWith('docs/decisions/') && /^Date: .* · Status: superseded/m.test(readFileSync(path.join(RAIZ, a), 'utf8'));
+const VIGENTES = [...FUENTES, ...DOCUMENTOS.filter((a) => !superada(a))];
 const CARPETAS = ['server', 'src', 'machines', 'domain', 'scripts', 'tests', 'docs', 'public', '.ci'];
 
 // A path of ours: starts at a top folder, ends in a file name with an extension. Globs and
@@ -33,7 +37,7 @@ function rutasNombradas(archivo: string): string[] {
 const variantes = (ruta: string) => [ruta, ruta.replace(/\.js$/, '.ts'), ruta.replace(/\.js$/, '.tsx')];
 const existe = (ruta: string) => variantes(ruta).some((v) => existsSync(path.join(RAIZ, v)));
 
-// A bare file name ("see forma-tick.ts") must be the name of one of our files.
+// A bare file name ("see tema.ts") must be the name of one of our files.
 const NOMBRES = new Set(rastreados.map((a) => path.basename(a)));
 // A name in angle brackets (`<archivo.csv>`) is a placeholder.
 const NOMBRE = /(?<![\w./@<-])[\w-]+\.(?:tsx?|mjs|mts|md|csv|css|html)\b/g;
@@ -45,7 +49,7 @@ function nombresSueltos(archivo: string): string[] {
 
 describe('references', () => {
   it('every file path named in a comment or a doc exists', () => {
-    const rotas = [...FUENTES, ...DOCUMENTOS].flatMap((archivo) =>
+    const rotas = VIGENTES.flatMap((archivo) =>
       rutasNombradas(archivo)
         .filter((ruta) => !/[*<>]|NNN/.test(ruta) && !existe(ruta))
         .map((ruta) => `${archivo} → ${ruta}`),
@@ -54,7 +58,7 @@ describe('references', () => {
   });
 
   it('every bare file name in a comment or a doc is one of ours', () => {
-    const ajenos = [...FUENTES, ...DOCUMENTOS].flatMap((archivo) =>
+    const ajenos = VIGENTES.flatMap((archivo) =>
       nombresSueltos(archivo)
         .filter((nombre) => !variantes(nombre).some((v) => NOMBRES.has(v)))
         .map((nombre) => `${archivo} → ${nombre}`),
@@ -78,8 +82,13 @@ describe('references', () => {
       for (const [todo, desde, hasta] of referencias) {
         if (![desde, hasta ?? desde].every((n) => secciones.has(Number(n)))) malas.push(`${archivo}: ${todo}`);
       }
-      // Any other § is a reference to something that is not in the repository.
-      const sueltas = texto.replace(/producto §\d+(?:[–-]§\d+)?/g, '').match(/\S*\s?§\s?\d+/g) ?? [];
+      // Any other § is a reference to something that is not in the repository (an RFC's
+      // sections are public and stable).
+      const sueltas =
+        texto
+          .replace(/producto §\d+(?:[–-]§\d+)?/g, '')
+          .replace(/RFC \d+ §\d+(?:\.\d+)*/g, '')
+          .match(/\S*\s?§\s?\d+/g) ?? [];
       malas.push(...sueltas.map((s) => `${archivo}: ${s}`));
     }
     expect(malas).toEqual([]);

@@ -1,18 +1,16 @@
-// Fecha de nacimiento (producto §3): typed as DD/MM/YYYY — the Formik value is the ISO date once the
-// text parses (domain's parser rules), else the text itself so the rule's message can show — or
-// picked in the calendar. The text the applicant types stays as typed until the field is left.
+// Fecha de nacimiento (producto §3): typed as DD/MM/YYYY or picked in the calendar. The chart
+// keeps the ISO date once the text parses, else the text itself so the rule's message can show;
+// the box keeps the text as typed until the field is left (then shows DD/MM/YYYY).
 import { Box, Flex, IconButton, Input } from '@chakra-ui/react';
-import { useField } from 'formik';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import {
   esIsoValido,
   fechaLocal,
   formatearFecha,
   isoDeFechaLocal,
-  parsearFecha,
 } from '../../../domain/index.js';
 import { Campo } from '../../ui/campo/index.js';
-import { idCampo, mensajeDe } from './errores.js';
+import { useCampo } from './campo.js';
 
 // The date picker (and date-fns) load only when the calendar is first wanted.
 const cargarCalendario = () => import('./Calendario.js');
@@ -32,25 +30,19 @@ function IconoCalendario() {
 }
 
 export function CampoFecha() {
-  const [campo, meta, ayudante] = useField<string>('fechanac');
-  const [texto, setTexto] = useState(() => comoTexto(campo.value ?? ''));
+  const { id, valor, error, cambiar, salir } = useCampo('fechanac');
+  // What the applicant types, kept as typed while the box has the focus; otherwise the box shows
+  // the chart's value (DD/MM/YYYY once it is a date).
+  const [escrito, setEscrito] = useState<string | null>(null);
   const [abierto, setAbierto] = useState(false);
   const boton = useRef<HTMLButtonElement>(null);
-  const id = idCampo('fechanac');
   const idCalendario = `${id}-calendario`;
-
-  // A value set from outside the text box (the calendar, a restore) shows in it.
-  useEffect(() => {
-    const valor = campo.value ?? '';
-    setTexto((actual) => ((parsearFecha(actual) ?? actual) === valor ? actual : comoTexto(valor)));
-  }, [campo.value]);
 
   const cerrar = () => {
     setAbierto(false);
     boton.current?.focus();
   };
 
-  const error = meta.touched ? mensajeDe(meta.error) : null;
   return (
     <Campo id={id} etiqueta="Fecha de nacimiento" ayuda="DD/MM/AAAA" error={error} requerido>
       {(aria) => (
@@ -61,15 +53,15 @@ export function CampoFecha() {
               name="fechanac"
               inputMode="numeric"
               autoComplete="bday"
-              value={texto}
+              value={escrito ?? comoTexto(valor)}
+              onFocus={() => setEscrito(comoTexto(valor))}
               onChange={(e) => {
-                setTexto(e.target.value);
-                void ayudante.setValue(parsearFecha(e.target.value) ?? e.target.value);
+                setEscrito(e.target.value);
+                cambiar(e.target.value);
               }}
-              onBlur={(e) => {
-                const iso = parsearFecha(texto);
-                if (iso) setTexto(formatearFecha(iso));
-                campo.onBlur(e);
+              onBlur={() => {
+                setEscrito(null);
+                salir();
               }}
             />
             <IconButton
@@ -100,12 +92,10 @@ export function CampoFecha() {
             >
               <Calendario
                 id={idCalendario}
-                seleccionada={fechaLocal(campo.value ?? '')}
+                seleccionada={fechaLocal(valor)}
                 onElegir={(fecha) => {
-                  const iso = isoDeFechaLocal(fecha);
-                  setTexto(formatearFecha(iso));
-                  void ayudante.setValue(iso);
-                  void ayudante.setTouched(true, false);
+                  cambiar(isoDeFechaLocal(fecha));
+                  salir();
                   cerrar();
                 }}
                 onCerrar={cerrar}

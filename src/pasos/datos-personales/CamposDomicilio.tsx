@@ -1,104 +1,96 @@
-// Localidad and Calle (producto §3): autocompletes that must be picked from their lists. Picking a
-// locality clears and enables Calle and asks for its streets; typing in Localidad clears and
-// disables Calle. A locality whose street catalogue is empty takes the street as typed.
+// Localidad and Calle (producto §3): autocompletes that must be picked from their lists. The chart
+// applies what ties them: picking a locality clears Calle and asks for its streets; typing in
+// Localidad drops the pick and clears Calle; where a locality's street catalogue is empty, the
+// street typed is the street.
 import { Input } from '@chakra-ui/react';
-import { useFormikContext } from 'formik';
 import type { Calle, Localidad } from '../../../domain/index.js';
-import type { FormDatosSocio } from '../../../machines/index.js';
+import { calleLibre } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { Autocomplete } from '../../ui/autocomplete/index.js';
 import { Campo } from '../../ui/campo/index.js';
-import { idCampo, mensajeDe } from './errores.js';
+import { useCambiarDatos, useCampo } from './campo.js';
 
 const nombreLocalidad = (l: Localidad) => l.nombreLocalidad;
 const nombreCalle = (c: Calle) => c.nombreCalle;
 const SIN_OPCIONES: never[] = [];
 
-export function CamposDomicilio() {
-  const actor = Enrolment.useActorRef();
+function CampoLocalidad() {
+  const cambiarDatos = useCambiarDatos();
+  const { id, valor, error, salir } = useCampo('localidad');
+  const texto = Enrolment.useSelector((s) => s.context.datos.textoLocalidad);
   const localidades = Enrolment.useSelector((s) => s.context.catalogos.localidades);
-  const calles = Enrolment.useSelector((s) => s.context.catalogos.calles);
-  const { values, errors, touched, setValues, setFieldTouched } = useFormikContext<FormDatosSocio>();
-  const codigo = values.localidad?.codigoLocalidad ?? null;
-  const listaCalles = codigo !== null && calles?.codigoLocalidad === codigo ? calles.lista : null;
-  const calleLibre = listaCalles !== null && listaCalles.length === 0;
+  return (
+    <Autocomplete
+      id={id}
+      name="localidad"
+      etiqueta="Localidad"
+      opciones={localidades ?? SIN_OPCIONES}
+      etiquetaDe={nombreLocalidad}
+      valor={valor}
+      texto={texto}
+      requerido
+      error={error}
+      sinResultados={localidades ? 'Ninguna localidad coincide' : 'Cargando localidades…'}
+      onTextoChange={(textoLocalidad) => cambiarDatos({ textoLocalidad })}
+      onSeleccionar={(localidad) => cambiarDatos({ localidad, textoLocalidad: localidad.nombreLocalidad })}
+      onBlur={salir}
+    />
+  );
+}
 
-  const errorLocalidad = touched.localidad ? mensajeDe(errors.localidad) : null;
-  const errorCalle = touched.calle ? mensajeDe(errors.calle) : null;
+function CampoCalle() {
+  const cambiarDatos = useCambiarDatos();
+  const { id, valor, error, salir } = useCampo('calle');
+  const texto = Enrolment.useSelector((s) => s.context.datos.textoCalle);
+  const hayLocalidad = Enrolment.useSelector((s) => s.context.datos.localidad !== null);
+  const libre = Enrolment.useSelector((s) => calleLibre(s.context.datos, s.context.catalogos.calles));
+  const calles = Enrolment.useSelector((s) => {
+    const { calles } = s.context.catalogos;
+    return calles && calles.codigoLocalidad === s.context.datos.localidad?.codigoLocalidad ? calles.lista : null;
+  });
 
+  if (libre) {
+    return (
+      <Campo id={id} etiqueta="Calle" ayuda="Esta localidad no tiene calles cargadas: escribí el nombre." error={error} requerido>
+        {(aria) => (
+          <Input
+            {...aria}
+            name="calle"
+            autoComplete="address-line1"
+            value={texto}
+            onChange={(e) => cambiarDatos({ textoCalle: e.target.value })}
+            onBlur={salir}
+          />
+        )}
+      </Campo>
+    );
+  }
+  return (
+    <Autocomplete
+      id={id}
+      name="calle"
+      etiqueta="Calle"
+      opciones={calles ?? SIN_OPCIONES}
+      etiquetaDe={nombreCalle}
+      valor={valor}
+      texto={texto}
+      requerido
+      deshabilitado={!hayLocalidad}
+      ayuda={hayLocalidad ? undefined : 'Elegí primero la localidad.'}
+      error={error}
+      sinResultados={calles ? 'Ninguna calle coincide' : 'Cargando calles…'}
+      onTextoChange={(textoCalle) => cambiarDatos({ textoCalle })}
+      onSeleccionar={(calle) => cambiarDatos({ calle, textoCalle: calle.nombreCalle })}
+      onBlur={salir}
+    />
+  );
+}
+
+export function CamposDomicilio() {
   return (
     <>
-      <Autocomplete
-        id={idCampo('localidad')}
-        name="localidad"
-        etiqueta="Localidad"
-        opciones={localidades ?? SIN_OPCIONES}
-        etiquetaDe={nombreLocalidad}
-        valor={values.localidad}
-        texto={values.textoLocalidad}
-        requerido
-        error={errorLocalidad}
-        sinResultados={localidades ? 'Ninguna localidad coincide' : 'Cargando localidades…'}
-        onTextoChange={(texto) =>
-          void setValues({ ...values, textoLocalidad: texto, localidad: null, calle: null, textoCalle: '' })
-        }
-        onSeleccionar={(localidad) => {
-          void setValues({
-            ...values,
-            localidad,
-            textoLocalidad: localidad.nombreLocalidad,
-            calle: null,
-            textoCalle: '',
-          });
-          actor.send({ type: 'CALLES.PEDIR', codigoLocalidad: localidad.codigoLocalidad });
-        }}
-        onBlur={() => void setFieldTouched('localidad', true)}
-      />
-      {calleLibre ? (
-        <Campo
-          id={idCampo('calle')}
-          etiqueta="Calle"
-          ayuda="Esta localidad no tiene calles cargadas: escribí el nombre."
-          error={errorCalle}
-          requerido
-        >
-          {(aria) => (
-            <Input
-              {...aria}
-              name="calle"
-              autoComplete="address-line1"
-              value={values.textoCalle}
-              onChange={(e) => {
-                const texto = e.target.value;
-                void setValues({
-                  ...values,
-                  textoCalle: texto,
-                  calle: texto.trim() ? { nombreCalle: texto.trim() } : null,
-                });
-              }}
-              onBlur={() => void setFieldTouched('calle', true)}
-            />
-          )}
-        </Campo>
-      ) : (
-        <Autocomplete
-          id={idCampo('calle')}
-          name="calle"
-          etiqueta="Calle"
-          opciones={listaCalles ?? SIN_OPCIONES}
-          etiquetaDe={nombreCalle}
-          valor={values.calle}
-          texto={values.textoCalle}
-          requerido
-          deshabilitado={!values.localidad}
-          ayuda={values.localidad ? undefined : 'Elegí primero la localidad.'}
-          error={errorCalle}
-          sinResultados={listaCalles ? 'Ninguna calle coincide' : 'Cargando calles…'}
-          onTextoChange={(texto) => void setValues({ ...values, textoCalle: texto, calle: null })}
-          onSeleccionar={(calle) => void setValues({ ...values, calle, textoCalle: calle.nombreCalle })}
-          onBlur={() => void setFieldTouched('calle', true)}
-        />
-      )}
+      <CampoLocalidad />
+      <CampoCalle />
     </>
   );
 }

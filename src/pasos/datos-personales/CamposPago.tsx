@@ -1,20 +1,16 @@
 // Condición ante el IVA, Forma de pago with its two conditionals (Tarjeta radios with logos;
-// Número de caja de ahorro) and Cobranza de honorarios (producto §3). Changing Forma de pago clears
-// both conditionals.
+// Número de caja de ahorro) and Cobranza de honorarios (producto §3). The chart clears both
+// conditionals when Forma de pago changes.
 import { Box, Flex, Image, chakra } from '@chakra-ui/react';
-import { useFormikContext } from 'formik';
 import { useMemo } from 'react';
-import { COBRANZAS_HONORARIOS, FORMAS_PAGO, soloDigitos, TARJETAS } from '../../../domain/index.js';
-import type { FormDatosSocio } from '../../../machines/index.js';
+import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
+import { CampoDatos } from './CampoDatos.js';
 import { CampoSelect } from './CampoSelect.js';
-import { CampoTexto } from './CampoTexto.js';
-import { idCampo, mensajeDe } from './errores.js';
+import { useCampo } from './campo.js';
 
 function RadiosTarjeta() {
-  const { values, errors, touched, setFieldValue, setFieldTouched } = useFormikContext<FormDatosSocio>();
-  const id = idCampo('tipoTarjetaCredito');
-  const error = touched.tipoTarjetaCredito ? mensajeDe(errors.tipoTarjetaCredito) : null;
+  const { id, valor, error, cambiar, salir } = useCampo('tipoTarjetaCredito');
   return (
     <chakra.fieldset
       aria-describedby={error ? `${id}-error` : undefined}
@@ -38,7 +34,7 @@ function RadiosTarjeta() {
             alignItems="center"
             gap="2"
             borderWidth="1px"
-            borderColor={values.tipoTarjetaCredito === t.value ? '#0b4f8a' : 'gray.300'}
+            borderColor={valor === t.value ? '#0b4f8a' : 'gray.300'}
             rounded="md"
             px="3"
             py="2"
@@ -49,9 +45,9 @@ function RadiosTarjeta() {
               type="radio"
               name="tipoTarjetaCredito"
               value={t.value}
-              checked={values.tipoTarjetaCredito === t.value}
-              onChange={() => void setFieldValue('tipoTarjetaCredito', t.value)}
-              onBlur={() => void setFieldTouched('tipoTarjetaCredito', true)}
+              checked={valor === t.value}
+              onChange={() => cambiar(t.value)}
+              onBlur={salir}
               aria-invalid={error ? true : undefined}
             />
             <Image src={`/tarjetas/${t.icon}.svg`} alt="" width="48px" height="30px" />
@@ -66,59 +62,56 @@ function RadiosTarjeta() {
   );
 }
 
-export function CamposPago() {
+function CampoCondicionIva() {
+  const { id, valor, error, cambiar, salir } = useCampo('condicionIVA');
   const condiciones = Enrolment.useSelector((s) => s.context.catalogos.condicionesIva);
-  const { values, setValues, setFieldValue } = useFormikContext<FormDatosSocio>();
-  const opcionesIva = useMemo(
-    () =>
-      (condiciones ?? []).map((c) => ({ value: String(c.codigoCondicionIVA), label: c.nombreCondicionIVA })),
+  const opciones = useMemo(
+    () => (condiciones ?? []).map((c) => ({ value: String(c.codigoCondicionIVA), label: c.nombreCondicionIVA })),
     [condiciones],
   );
+  return (
+    <CampoSelect
+      id={id}
+      nombre="condicionIVA"
+      etiqueta="Condición ante el IVA"
+      requerido
+      opciones={opciones}
+      valor={valor ? String(valor.codigoCondicionIVA) : ''}
+      error={error}
+      onCambio={(codigo) => cambiar(condiciones?.find((c) => String(c.codigoCondicionIVA) === codigo) ?? null)}
+      onSalir={salir}
+    />
+  );
+}
 
+function CampoClave({ nombre, etiqueta, opciones }: { nombre: 'formaPago' | 'cobranzaHonorarios'; etiqueta: string; opciones: readonly { value: string; label: string }[] }) {
+  const { id, valor, error, cambiar, salir } = useCampo(nombre);
+  return (
+    <CampoSelect
+      id={id}
+      nombre={nombre}
+      etiqueta={etiqueta}
+      requerido
+      opciones={opciones}
+      valor={valor}
+      error={error}
+      onCambio={cambiar}
+      onSalir={salir}
+    />
+  );
+}
+
+export function CamposPago() {
+  const formaPago = Enrolment.useSelector((s) => s.context.datos.formaPago);
   return (
     <>
-      <CampoSelect
-        nombre="condicionIVA"
-        etiqueta="Condición ante el IVA"
-        requerido
-        opciones={opcionesIva}
-        valor={values.condicionIVA ? String(values.condicionIVA.codigoCondicionIVA) : ''}
-        onCambio={(codigo) =>
-          void setFieldValue(
-            'condicionIVA',
-            condiciones?.find((c) => String(c.codigoCondicionIVA) === codigo) ?? null,
-          )
-        }
-      />
-      <CampoSelect
-        nombre="formaPago"
-        etiqueta="Forma de pago"
-        requerido
-        opciones={FORMAS_PAGO}
-        valor={values.formaPago}
-        onCambio={(formaPago) =>
-          void setValues({ ...values, formaPago, tipoTarjetaCredito: null, nroCajaAhorro: '' })
-        }
-      />
-      {values.formaPago === 'TARJETACREDITO' ? <RadiosTarjeta /> : null}
-      {values.formaPago === 'CAJAAHORRO' ? (
-        <CampoTexto
-          nombre="nroCajaAhorro"
-          etiqueta="Número de caja de ahorro"
-          requerido
-          inputMode="numeric"
-          filtro={soloDigitos}
-          maxLength={22}
-        />
+      <CampoCondicionIva />
+      <CampoClave nombre="formaPago" etiqueta="Forma de pago" opciones={FORMAS_PAGO} />
+      {formaPago === 'TARJETACREDITO' ? <RadiosTarjeta /> : null}
+      {formaPago === 'CAJAAHORRO' ? (
+        <CampoDatos nombre="nroCajaAhorro" etiqueta="Número de caja de ahorro" requerido inputMode="numeric" maxLength={22} />
       ) : null}
-      <CampoSelect
-        nombre="cobranzaHonorarios"
-        etiqueta="Cobranza de honorarios"
-        requerido
-        opciones={COBRANZAS_HONORARIOS}
-        valor={values.cobranzaHonorarios}
-        onCambio={(valor) => void setFieldValue('cobranzaHonorarios', valor)}
-      />
+      <CampoClave nombre="cobranzaHonorarios" etiqueta="Cobranza de honorarios" opciones={COBRANZAS_HONORARIOS} />
     </>
   );
 }

@@ -1,62 +1,32 @@
-// Step 1 — Datos personales (producto §3). Formik holds the fields with the shared yup rules; every
-// change goes to the statechart (DATOS.EDITADO), which keeps, persists and re-checks them.
-// Leaving DNI or Matrícula with both filled asks the padrón (DNI.COMPROBAR).
+// Step 1 — Datos personales (producto §3). The chart holds the values and judges them with the
+// shared rules on every change; the fields render what it holds and send DATOS.CAMBIO. Leaving
+// DNI or Matrícula asks the padrón (DNI.COMPROBAR; the chart decides whether the pair is ready).
 import { Box, chakra } from '@chakra-ui/react';
-import { Formik, useFormikContext, type FormikTouched } from 'formik';
-import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
-import { datosSocioSchema, MENSAJES, soloDigitos } from '../../../domain/index.js';
-import type { FormDatosSocio } from '../../../machines/index.js';
+import { useCallback, useDeferredValue, useState } from 'react';
+import { MENSAJES } from '../../../domain/index.js';
+import { padronVigente } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
-import { AvisoCatalogos } from './AvisoCatalogos.js';
+import { AvisoCatalogos } from '../../ui/aviso/AvisoCatalogos.js';
+import { CampoDatos } from './CampoDatos.js';
 import { CampoFecha } from './CampoFecha.js';
 import { CamposDomicilio } from './CamposDomicilio.js';
 import { CamposPago } from './CamposPago.js';
-import { CampoTexto } from './CampoTexto.js';
+import { ProveedorTocados, Tocados } from './tocados.js';
 
-/** A restored draft shows the messages of the fields it already had. */
-function tocadosDe(datos: FormDatosSocio): FormikTouched<FormDatosSocio> {
-  const tocados: Record<string, boolean> = {};
-  for (const [clave, valor] of Object.entries(datos)) {
-    if (valor !== '' && valor !== null) tocados[clave] = true;
-  }
-  if (datos.textoLocalidad) tocados.localidad = true;
-  if (datos.textoCalle) tocados.calle = true;
-  return tocados as FormikTouched<FormDatosSocio>;
-}
+const CATALOGOS = ['localidades', 'calles', 'condicionesIva'] as const;
 
-function EnviarCambios() {
-  const { values } = useFormikContext<FormDatosSocio>();
-  const actor = Enrolment.useActorRef();
-  const anteriores = useRef(values);
-  useEffect(() => {
-    if (anteriores.current === values) return;
-    anteriores.current = values;
-    actor.send({ type: 'DATOS.EDITADO', datos: values });
-  }, [values, actor]);
+/** The padrón's answer for the pair typed now, as the message both fields show. */
+function useMensajePadron(): string | null {
+  const estado = Enrolment.useSelector((s) => padronVigente(s.context));
+  if (estado === 'invalido') return MENSAJES.dniMatricula;
+  if (estado === 'error') return 'No se pudo comprobar el DNI y la matrícula. Salí del campo para intentar de nuevo.';
   return null;
 }
 
 function Campos() {
-  const actor = Enrolment.useActorRef();
-  const { values } = useFormikContext<FormDatosSocio>();
-  const comprobacion = Enrolment.useSelector((s) => s.context.comprobacion);
-  const vigente =
-    comprobacion && comprobacion.dni === values.dni && comprobacion.matricula === values.matricula.trim()
-      ? comprobacion.estado
-      : null;
-  const errorPadron =
-    vigente === 'invalido'
-      ? MENSAJES.dniMatricula
-      : vigente === 'error'
-        ? 'No se pudo comprobar el DNI y la matrícula. Salí del campo para intentar de nuevo.'
-        : null;
-  // Stable, so the DNI and Matrícula fields do not re-render on every keystroke elsewhere.
-  const actuales = useRef(values);
-  actuales.current = values;
-  const comprobar = useCallback(() => {
-    const { dni, matricula } = actuales.current;
-    if (dni && matricula.trim()) actor.send({ type: 'DNI.COMPROBAR' });
-  }, [actor]);
+  const { send } = Enrolment.useActorRef();
+  const errorPadron = useMensajePadron();
+  const comprobar = useCallback(() => send({ type: 'DNI.COMPROBAR' }), [send]);
   // The step mounts in two commits: the fields a phone shows first, then the rest right after
   // (a deferred render), so neither insertion nor its layout is a long task.
   const completo = useDeferredValue(true, false);
@@ -69,30 +39,23 @@ function Campos() {
       rowGap="2"
     >
       <CampoFecha />
-      <CampoTexto
-        nombre="apellidoynombre"
-        etiqueta="Apellido y nombres"
-        requerido
-        autoComplete="name"
-        maxLength={120}
-      />
-      <CampoTexto
+      <CampoDatos nombre="apellidoynombre" etiqueta="Apellido y nombres" requerido autoComplete="name" maxLength={120} />
+      <CampoDatos
         nombre="dni"
         etiqueta="DNI"
         requerido
         inputMode="numeric"
-        filtro={soloDigitos}
         maxLength={12}
         errorExtra={errorPadron}
-        onBlur={comprobar}
+        alSalir={comprobar}
       />
-      <CampoTexto
+      <CampoDatos
         nombre="matricula"
         etiqueta="Matrícula"
         requerido
         maxLength={20}
         errorExtra={errorPadron}
-        onBlur={comprobar}
+        alSalir={comprobar}
       />
       <CamposDomicilio />
       {completo ? <CamposRestantes /> : null}
@@ -104,34 +67,32 @@ function Campos() {
 function CamposRestantes() {
   return (
     <>
-      <CampoTexto nombre="altura" etiqueta="Altura" requerido inputMode="numeric" maxLength={6} />
-      <CampoTexto nombre="piso" etiqueta="Piso" maxLength={10} />
-      <CampoTexto nombre="dpto" etiqueta="Dpto." maxLength={10} />
-      <CampoTexto nombre="otro" etiqueta="Otro" maxLength={100} />
-      <CampoTexto
+      <CampoDatos nombre="altura" etiqueta="Altura" requerido inputMode="numeric" maxLength={6} />
+      <CampoDatos nombre="piso" etiqueta="Piso" maxLength={10} />
+      <CampoDatos nombre="dpto" etiqueta="Dpto." maxLength={10} />
+      <CampoDatos nombre="otro" etiqueta="Otro" maxLength={100} />
+      <CampoDatos
         nombre="email"
         etiqueta="Email"
-        type="email"
+        tipo="email"
         requerido
         autoComplete="email"
         ayuda="Dirección donde querés recibir información."
       />
-      <CampoTexto
+      <CampoDatos
         nombre="codArea"
         etiqueta="Código de área"
         requerido
         inputMode="numeric"
-        filtro={soloDigitos}
         maxLength={4}
         ayuda="sin 0"
         autoComplete="tel-area-code"
       />
-      <CampoTexto
+      <CampoDatos
         nombre="telefono"
         etiqueta="Teléfono"
         requerido
         inputMode="numeric"
-        filtro={soloDigitos}
         maxLength={8}
         ayuda="sin 15"
         autoComplete="tel-local"
@@ -143,24 +104,15 @@ function CamposRestantes() {
 
 export function PasoDatosPersonales() {
   const actor = Enrolment.useActorRef();
-  // The form starts from what the chart holds (a restored draft included) and leads from then on.
-  const [iniciales] = useState(() => actor.getSnapshot().context.datos);
-  const [tocados] = useState(() => tocadosDe(iniciales));
+  const [tocados] = useState(() => Tocados.deBorrador(actor.getSnapshot().context.datos));
   return (
-    <Formik<FormDatosSocio>
-      initialValues={iniciales}
-      initialTouched={tocados}
-      validationSchema={datosSocioSchema}
-      // Only a restored draft has messages to show at once; a new form's first check waits for
-      // the first edit (checking all fields at start was a long task on a phone).
-      validateOnMount={Object.keys(tocados).length > 0}
-      onSubmit={() => {}}
-    >
+    <ProveedorTocados valor={tocados}>
       <chakra.form noValidate onSubmit={(e) => e.preventDefault()} aria-label="Datos personales">
-        <AvisoCatalogos />
-        <EnviarCambios />
+        <Box mb="4" _empty={{ display: 'none' }}>
+          <AvisoCatalogos catalogos={CATALOGOS} />
+        </Box>
         <Campos />
       </chakra.form>
-    </Formik>
+    </ProveedorTocados>
   );
 }

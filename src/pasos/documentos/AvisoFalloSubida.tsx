@@ -1,6 +1,6 @@
 // producto §4 (decided): a failed upload keeps every file, says so and offers a retry.
 import { Enrolment } from '../../estado/enrolment-actor.js';
-import { AvisoError } from './AvisoError.js';
+import { AvisoError } from '../../ui/aviso/AvisoError.js';
 
 export function AvisoFalloSubida() {
   const { send } = Enrolment.useActorRef();

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { MAXIMO_EQUIPOS } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
-import { AvisoCatalogo } from './AvisoCatalogo.js';
+import { AvisoCatalogos } from '../../ui/aviso/AvisoCatalogos.js';
 import { idCampoEquipo, TarjetaEquipo } from './TarjetaEquipo.js';
 
 export function PasoEquipos() {
@@ -28,7 +28,7 @@ export function PasoEquipos() {
   return (
     <Stack gap="4" minW="0">
       <Text>Si no cuenta con equipos o aparatos para declarar presione Siguiente</Text>
-      <AvisoCatalogo />
+      <AvisoCatalogos catalogos={['aparatos']} />
       {equipos.map((equipo, i) => (
         <TarjetaEquipo
           key={equipo.id}

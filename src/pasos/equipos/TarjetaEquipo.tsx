@@ -12,7 +12,7 @@ import {
 import type { EquipoBorrador, FormEquipo } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { Autocomplete } from '../../ui/autocomplete/index.js';
-import { CampoTexto } from './CampoTexto.js';
+import { CampoTexto } from '../../ui/campo/index.js';
 import { erroresEquipo, type CampoEquipo } from './errores.js';
 
 const etiquetaTipo = (t: TipoAparato) => tituloCapitalizado(t.nombretipoaparato);

@@ -1,1 +1,2 @@
 export { Campo, idAyuda, idError, type AriaDeCampo, type CampoProps } from './Campo.js';
+export { CampoTexto, type CampoTextoProps } from './CampoTexto.js';

@@ -1,9 +1,8 @@
 // The chart's provided implementations, run in a real actor against fakes: catalogues, the
-// debounced re-check, the DNI check, Blobs in storage, upload, submission, clearing the draft.
+// streets of a picked locality, the DNI check, Blobs in storage, upload, submission, clearing the draft.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { DOCUMENTOS, type DocumentoKey } from '../../../domain/index.js';
-import { DATOS_VACIOS } from '../../../machines/index.js';
 import { almacenesEnMemoria } from '../../../src/estado/almacen.js';
 import { CLAVE_BORRADOR, cargarBorrador, persistirBorrador } from '../../../src/estado/borrador.js';
 import {
@@ -25,7 +24,7 @@ const arrancar = (deps: Dependencias, snapshot?: unknown) => {
 type Actor = ReturnType<typeof arrancar>;
 
 async function completarPaso1(actor: Actor) {
-  actor.send({ type: 'DATOS.EDITADO', datos: DATOS_COMPLETOS });
+  actor.send({ type: 'DATOS.CAMBIO', cambios: DATOS_COMPLETOS });
   actor.send({ type: 'DNI.COMPROBAR' });
   await waitFor(actor, (s) => s.can({ type: 'SIGUIENTE' }), { timeout: 1000 });
   actor.send({ type: 'SIGUIENTE' });
@@ -46,13 +45,12 @@ const elegirRequeridos = (actor: Actor) => DOCUMENTOS.filter((d) => d.requerido)
 describe('maquinaConImplementaciones', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('loads the step 1 catalogues on start, and the streets when asked', async () => {
+  it('loads the step 1 catalogues on start, and the streets of a picked locality', async () => {
     const deps = dependenciasFalsas();
     const actor = arrancar(deps);
     await waitFor(actor, (s) => !!s.context.catalogos.localidades && !!s.context.catalogos.condicionesIva);
     expect(actor.getSnapshot().context.catalogos.localidades).toEqual(LOCALIDADES);
-    actor.send({ type: 'DATOS.EDITADO', datos: { ...DATOS_VACIOS, localidad: LOCALIDADES[0]!, textoLocalidad: 'Rosario' } });
-    actor.send({ type: 'CALLES.PEDIR', codigoLocalidad: 1 });
+    actor.send({ type: 'DATOS.CAMBIO', cambios: { localidad: LOCALIDADES[0]!, textoLocalidad: 'Rosario' } });
     await waitFor(actor, (s) => s.context.catalogos.calles?.codigoLocalidad === 1);
     expect(actor.getSnapshot().context.catalogos.calles?.lista).toEqual(CALLES_ROSARIO);
   });
@@ -66,33 +64,24 @@ describe('maquinaConImplementaciones', () => {
     expect(obtenerLocalidades).toHaveBeenCalledTimes(2);
   });
 
-  it('re-checks step 1 once, 100 ms after the last change', async () => {
-    vi.useFakeTimers();
-    const actor = arrancar(dependenciasFalsas({ pausaMs: 100 }));
-    const revisiones: string[] = [];
-    actor.system.inspect((e) => {
-      if (e.type === '@xstate.event' && e.event.type === 'DATOS.REVISAR') revisiones.push(e.event.type);
-    });
-    actor.send({ type: 'DATOS.EDITADO', datos: { ...DATOS_COMPLETOS, apellidoynombre: 'P' } });
-    vi.advanceTimersByTime(60);
-    actor.send({ type: 'DATOS.EDITADO', datos: DATOS_COMPLETOS });
-    vi.advanceTimersByTime(99);
-    expect(revisiones).toHaveLength(0);
-    vi.advanceTimersByTime(1);
-    expect(revisiones).toHaveLength(1);
+  it('judges step 1 with each change, with no timer', () => {
+    const actor = arrancar(dependenciasFalsas());
+    actor.send({ type: 'DATOS.CAMBIO', cambios: { ...DATOS_COMPLETOS, apellidoynombre: '' } });
+    expect(actor.getSnapshot().context.datosValidos).toBe(false);
+    actor.send({ type: 'DATOS.CAMBIO', cambios: { apellidoynombre: 'Pérez, Juan' } });
     expect(actor.getSnapshot().context.datosValidos).toBe(true);
   });
 
   it('asks the padrón and keeps the answer for the pair', async () => {
     const deps = dependenciasFalsas();
     const actor = arrancar(deps);
-    actor.send({ type: 'DATOS.EDITADO', datos: { ...DATOS_COMPLETOS, matricula: '99999' } });
+    actor.send({ type: 'DATOS.CAMBIO', cambios: { ...DATOS_COMPLETOS, matricula: '99999' } });
     actor.send({ type: 'DNI.COMPROBAR' });
     await waitFor(actor, (s) => s.context.comprobacion?.estado === 'invalido');
     expect(deps.api.comprobarDniMatricula).toHaveBeenCalledWith('30111222', '99999');
     const comprobarDniMatricula = vi.fn().mockRejectedValue(new Error('red'));
     const otro = arrancar(dependenciasFalsas({ api: apiFalsa({ comprobarDniMatricula }) }));
-    otro.send({ type: 'DATOS.EDITADO', datos: DATOS_COMPLETOS });
+    otro.send({ type: 'DATOS.CAMBIO', cambios: DATOS_COMPLETOS });
     otro.send({ type: 'DNI.COMPROBAR' });
     await waitFor(otro, (s) => s.context.comprobacion?.estado === 'error');
   });

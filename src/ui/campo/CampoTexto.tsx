@@ -1,6 +1,8 @@
-// A text field of an equipment card, on the shell's labelled Campo.
+// A labelled text field (or a textarea) on Campo: the value and the message come from outside,
+// what is typed goes out with `onCambio`, leaving the field with `onSalir`.
 import { Input, Textarea } from '@chakra-ui/react';
-import { Campo } from '../../ui/campo/index.js';
+import type { HTMLAttributes } from 'react';
+import { Campo } from './Campo.js';
 
 export interface CampoTextoProps {
   id: string;
@@ -8,8 +10,13 @@ export interface CampoTextoProps {
   valor: string;
   error: string | null;
   requerido?: boolean;
+  ayuda?: string;
   multilinea?: boolean;
-  tipo?: 'text' | 'number';
+  tipo?: 'text' | 'number' | 'email';
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoComplete?: string;
+  name?: string;
+  maxLength?: number;
   min?: number;
   max?: number;
   onCambio: (valor: string) => void;
@@ -22,29 +29,39 @@ export function CampoTexto({
   valor,
   error,
   requerido,
+  ayuda,
   multilinea,
   tipo = 'text',
+  inputMode,
+  autoComplete,
+  name,
+  maxLength,
   min,
   max,
   onCambio,
   onSalir,
 }: CampoTextoProps) {
   return (
-    <Campo id={id} etiqueta={etiqueta} error={error} requerido={requerido}>
+    <Campo id={id} etiqueta={etiqueta} ayuda={ayuda} error={error} requerido={requerido}>
       {(aria) =>
         multilinea ? (
           <Textarea
             {...aria}
+            name={name}
             value={valor}
             rows={2}
+            maxLength={maxLength}
             onChange={(e) => onCambio(e.target.value)}
             onBlur={onSalir}
           />
         ) : (
           <Input
             {...aria}
+            name={name}
             type={tipo}
-            inputMode={tipo === 'number' ? 'numeric' : undefined}
+            inputMode={inputMode ?? (tipo === 'number' ? 'numeric' : undefined)}
+            autoComplete={autoComplete}
+            maxLength={maxLength}
             min={min}
             max={max}
             step={tipo === 'number' ? 1 : undefined}
