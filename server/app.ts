@@ -3,6 +3,7 @@
 // errors included, carries them), then the error handler, limits and anti-forgery, then storage,
 // routes and the SPA.
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
@@ -20,7 +21,7 @@ import { errores } from './plugins/errores.js';
 import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
 import { registroDePeticiones } from './plugins/registro-peticiones.js';
-import { seguridad } from './plugins/seguridad.js';
+import { opcionesDeSeguridad } from './plugins/seguridad.js';
 import { spa } from './plugins/spa.js';
 import { serializadores } from './registro.js';
 import { rutasApiV2 } from './routes/index.js';
@@ -45,6 +46,8 @@ export interface OpcionesApp {
 }
 
 export async function buildApp(config: Config, opciones: OpcionesApp = {}): Promise<FastifyInstance> {
+  // One options object: helmet's plugin and the answers no hook sees (errores-de-marco.ts).
+  const seguridad = opcionesDeSeguridad(config.production);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -62,7 +65,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     return503OnClosing: true,
     // One line per answer instead, from plugins/registro-peticiones.ts.
     logController: new LogController({ disableRequestLogging: true }),
-    ...erroresDeMarco(config.production),
+    ...erroresDeMarco(seguridad),
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true },
     },
@@ -77,7 +80,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
 
     app.addSchema(esquemaError);
     await app.register(cookie);
-    await app.register(seguridad, { production: config.production });
+    await app.register(helmet, seguridad);
     await app.register(errores);
     await app.register(registroDePeticiones);
     await app.register(limites);

@@ -7,6 +7,7 @@
 //   request yet, so the answer is written on the socket.
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from './errores.js';
 import { cabecerasDeSeguridad } from './plugins/seguridad.js';
 
@@ -18,8 +19,9 @@ interface ErrorDeConexion extends Error {
   code?: string;
 }
 
-export function erroresDeMarco(production: boolean) {
-  const cabeceras = cabecerasDeSeguridad(production);
+/** `seguridad`: the options @fastify/helmet gets, so these answers carry the very same headers. */
+export function erroresDeMarco(seguridad: HelmetOptions) {
+  const cabeceras = cabecerasDeSeguridad(seguridad);
   const cabecerasCrudas = Object.entries(cabeceras)
     .map(([nombre, valor]) => `${nombre}: ${valor}\r\n`)
     .join('');

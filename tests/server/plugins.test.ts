@@ -1,5 +1,6 @@
-// Our plugins are wrapped by fastify-plugin (decision 071): registered by name, checked against
-// Fastify 5, and not encapsulated, so their hooks, decorations and handlers apply to the whole app.
+// Our plugins, like @fastify/helmet, are wrapped by fastify-plugin (decision 071): registered by
+// name, checked against Fastify 5, and not encapsulated, so their hooks, decorations and handlers
+// apply to the whole app.
 import { expect, it } from 'vitest';
 import { conCadaBase } from './ayuda/contexto.js';
 
@@ -7,7 +8,7 @@ const NOMBRES = [
   'base-de-datos',
   'documentos',
   'catalogos',
-  'seguridad',
+  '@fastify/helmet',
   'errores',
   'registro-de-peticiones',
   'limites',
