@@ -6,7 +6,7 @@ import { Inicio } from '../paginas/inicio/Inicio.js';
 import { CargandoStepper } from '../stepper/CargandoStepper.js';
 import { Layout } from '../ui/layout/index.js';
 import { Proveedores } from './Proveedores.js';
-import { RutaStepper } from './rutas.js';
+import { StepperDiferido } from './stepper-diferido.js';
 
 export function App() {
   return (
@@ -16,7 +16,7 @@ export function App() {
           <Route path="/inicio" component={Inicio} />
           <Route path="/stepper">
             <Suspense fallback={<CargandoStepper />}>
-              <RutaStepper />
+              <StepperDiferido />
             </Suspense>
           </Route>
           <Route path="/completado" component={Completado} />

@@ -3,7 +3,7 @@
 import { Box, Button, Heading, Text, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import { precargarStepper } from '../../app/rutas.js';
+import { precargarStepper } from '../../app/stepper-diferido.js';
 
 const DialogoExtension = lazy(() => import('./DialogoExtension.js'));
 

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 
 const cargarStepper = () => import('../stepper/RutaStepper.js');
 
-export const RutaStepper = lazy(cargarStepper);
+export const StepperDiferido = lazy(cargarStepper);
 
 /** Starts downloading the form while the applicant is about to open it. */
 export function precargarStepper(): void {
