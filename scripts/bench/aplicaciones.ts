@@ -6,7 +6,7 @@ import type { Opciones } from './comun/ejecucion.js';
 import { enParalelo, percentil } from './comun/estadistica.js';
 import { ms, type Informe } from './comun/informe.js';
 import { basePgNueva } from './comun/postgres.js';
-import { iniciarServidor } from './comun/servidor.js';
+import { iniciarServidor } from '../servidor-hijo.js';
 import { solicitudCompleta } from './comun/solicitud.js';
 
 async function medirMotor(informe: Informe, motor: 'SQLite' | 'PostgreSQL', total: number, env: Record<string, string>) {

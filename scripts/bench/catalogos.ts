@@ -20,7 +20,7 @@ import type { Opciones } from './comun/ejecucion.js';
 import { fijarNucleos } from './comun/afinidad.js';
 import { mediana } from './comun/estadistica.js';
 import { entero, veces, type Informe } from './comun/informe.js';
-import { CARGADOR_TSX, iniciarServidor } from './comun/servidor.js';
+import { CARGADOR_TSX, iniciarServidor } from '../servidor-hijo.js';
 
 const RUTAS_LARGO = [
   '/api/v2/localidad/getAll',

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { RAIZ } from './comun/servidor.js';
+import { RAIZ } from '../servidor-hijo.js';
 
 let construida: Promise<string> | null = null;
 

@@ -8,7 +8,7 @@ import { construirCliente } from './construccion.js';
 import type { Opciones } from './comun/ejecucion.js';
 import { kB, type Informe } from './comun/informe.js';
 import { abrirChromium } from './comun/navegador.js';
-import { iniciarServidor } from './comun/servidor.js';
+import { iniciarServidor } from '../servidor-hijo.js';
 
 interface Descarga {
   archivos: { url: string; gzip: number }[];

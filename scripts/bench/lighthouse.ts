@@ -8,7 +8,7 @@ import type { Opciones } from './comun/ejecucion.js';
 import { mediana } from './comun/estadistica.js';
 import { entero, type Informe } from './comun/informe.js';
 import { CHROMIUM, FLAGS_CHROMIUM } from './comun/navegador.js';
-import { RAIZ, iniciarServidor } from './comun/servidor.js';
+import { RAIZ, iniciarServidor } from '../servidor-hijo.js';
 
 const CATEGORIAS = ['performance', 'accessibility', 'best-practices'] as const;
 type Categoria = (typeof CATEGORIAS)[number];

@@ -3,7 +3,7 @@
 // VmRSS sampled every 10 ms as a cross-check) and the upload's throughput against a plain copy of
 // the same bytes on the same disk (read, write, fsync — the server fsyncs too), alternated.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import os from 'node:os';
@@ -16,7 +16,14 @@ import { Cliente } from './comun/cliente.js';
 import type { Opciones } from './comun/ejecucion.js';
 import { mediana } from './comun/estadistica.js';
 import { MiB, veces, type Informe } from './comun/informe.js';
-import { iniciarServidor, memoria, type Servidor } from './comun/servidor.js';
+import { iniciarServidor, type Servidor } from '../servidor-hijo.js';
+
+/** VmRSS and VmHWM (peak) of a process, in bytes, from /proc. */
+async function memoria(pid: number): Promise<{ rss: number; pico: number }> {
+  const estado = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (campo: string) => Number(new RegExp(`^${campo}:\\s+(\\d+) kB`, 'm').exec(estado)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kb('VmRSS'), pico: kb('VmHWM') };
+}
 
 interface Archivo {
   clave: string;

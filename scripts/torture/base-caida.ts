@@ -8,7 +8,7 @@ import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar } from '../bench/comun/estadistica.js';
 import type { Informe } from '../bench/comun/informe.js';
 import { basePgNueva, URL_ADMIN_PG } from '../bench/comun/postgres.js';
-import { iniciarServidor, type Servidor } from '../bench/comun/servidor.js';
+import { iniciarServidor, type Servidor } from '../servidor-hijo.js';
 import { Cliente } from '../bench/comun/cliente.js';
 import { cuerpoSolicitud, prepararSolicitud, enviar, type Preparada } from '../bench/comun/solicitud.js';
 import { documentosRequeridos } from '../bench/comun/archivos.js';

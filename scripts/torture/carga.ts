@@ -3,7 +3,7 @@
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import { enParalelo, percentil } from '../bench/comun/estadistica.js';
 import { ms, type Informe } from '../bench/comun/informe.js';
-import { iniciarServidor } from '../bench/comun/servidor.js';
+import { iniciarServidor } from '../servidor-hijo.js';
 import { solicitudCompleta } from '../bench/comun/solicitud.js';
 import { comparar, muestra } from './verificacion.js';
 

@@ -11,7 +11,7 @@ import { correrScript } from '../bench/comun/almacenadas.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar } from '../bench/comun/estadistica.js';
 import type { Informe } from '../bench/comun/informe.js';
-import { iniciarServidor, puertoLibre, type Servidor } from '../bench/comun/servidor.js';
+import { iniciarServidor, puertoLibre, type Servidor } from '../servidor-hijo.js';
 import { enviar, prepararSolicitud, ErrorDePaso, type Envio, type Preparada } from '../bench/comun/solicitud.js';
 import { comparar, muestra } from './verificacion.js';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -4,7 +4,7 @@ import type { Opciones } from '../bench/comun/ejecucion.js';
 import { enParalelo } from '../bench/comun/estadistica.js';
 import type { Informe } from '../bench/comun/informe.js';
 import { basePgNueva } from '../bench/comun/postgres.js';
-import { iniciarServidor } from '../bench/comun/servidor.js';
+import { iniciarServidor } from '../servidor-hijo.js';
 import { enviar, prepararSolicitud } from '../bench/comun/solicitud.js';
 import { leerAlmacenadas } from '../bench/comun/almacenadas.js';
 import { muestra } from './verificacion.js';

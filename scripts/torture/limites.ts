@@ -4,7 +4,7 @@
 import { loadConfig } from '../../server/config.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import type { Informe } from '../bench/comun/informe.js';
-import { iniciarServidor } from '../bench/comun/servidor.js';
+import { iniciarServidor } from '../servidor-hijo.js';
 import { esCuerpoDeError } from './fuzz/comprobaciones.js';
 import { documentosRequeridos } from '../bench/comun/archivos.js';
 import { Cliente, multipart } from '../bench/comun/cliente.js';

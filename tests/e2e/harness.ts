@@ -2,18 +2,16 @@
 // directory, Debian's Chromium through playwright-core, and axe-core. Outside CI a missing
 // Chromium skips the suites (`puedeCorrer`); with CI=true nothing skips and a browser or server
 // that cannot start fails the run.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { esperarSalud, puertoLibre } from '../../scripts/bench/comun/arranque.js';
+import { FLAGS_CHROMIUM } from '../../scripts/bench/comun/navegador.js';
 import { CHROMIUM } from '../../scripts/chromium.mjs';
+import { iniciarServidor, puertoLibre, RAIZ } from '../../scripts/servidor-hijo.js';
 
-export const RAIZ = path.resolve(import.meta.dirname, '../..');
-export { CHROMIUM };
+export { CHROMIUM, RAIZ };
 export const EN_CI = process.env.CI === 'true';
 
 /** Whether the browser suites run here: always in CI (where a missing browser must fail). */
@@ -27,67 +25,22 @@ export interface ServidorDePrueba {
   stop: () => Promise<void>;
 }
 
-// The free port and the wait for /healthz are the bench's (scripts/bench/comun/arranque.ts);
-// `puertoLibre` stays part of this harness's API.
+// The free port is the launcher's (scripts/servidor-hijo.ts); it stays part of this harness's API.
 export { puertoLibre };
 
 /**
- * Starts `node --import tsx server/server.ts` on a free port with a fresh temporary DATA_DIR
- * (so a fresh SQLite database, seeded with the demo padrón), and waits for /healthz.
+ * The real server (scripts/servidor-hijo.ts, the bench's launcher too) on a free port with a
+ * fresh temporary DATA_DIR — so a fresh SQLite database, seeded with the demo padrón — serving
+ * the checkout's dist/client, which the global setup builds. Resolves once /healthz answers.
  */
 export async function startServer(opciones: { env?: Record<string, string> } = {}): Promise<ServidorDePrueba> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'alta-e2e-'));
-  const puerto = await puertoLibre();
-  const url = `http://127.0.0.1:${puerto}`;
-  let texto = '';
-  const proceso = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: RAIZ,
-    env: {
-      ...process.env,
-      PORT: String(puerto),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      // The suites check the same pair many times; the production limit is tested elsewhere.
-      DNI_CHECK_MAX: '100000',
-      ...opciones.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const anotar = (b: Buffer) => {
-    texto = (texto + b.toString()).slice(-20_000);
-  };
-  proceso.stdout?.on('data', anotar);
-  proceso.stderr?.on('data', anotar);
-  const salida = () => texto;
-  const stop = async () => {
-    if (proceso.exitCode === null) {
-      const fin = new Promise((r) => proceso.once('exit', r));
-      proceso.kill('SIGTERM');
-      const forzar = setTimeout(() => proceso.kill('SIGKILL'), 10_000);
-      await fin;
-      clearTimeout(forzar);
-    }
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await esperarSalud(url, proceso, 60_000, salida);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { url, dataDir, salida, stop };
+  const servidor = await iniciarServidor({ env: { LOG_LEVEL: 'warn', ...opciones.env } });
+  return { url: servidor.url, dataDir: servidor.dataDir, salida: servidor.salida, stop: servidor.limpiar };
 }
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No está Chromium en ${CHROMIUM} (apt-get install chromium).`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS_CHROMIUM });
 }
 
 export interface ServidorYNavegador {

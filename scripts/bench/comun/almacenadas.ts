@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import { CARGADOR_TSX, RAIZ } from './servidor.js';
+import { CARGADOR_TSX, RAIZ } from '../../servidor-hijo.js';
 
 export interface Almacenada {
   numeroSolicitud: string;

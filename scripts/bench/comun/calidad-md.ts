@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Fila } from './informe.js';
 import type { Maquina } from './maquina.js';
-import { RAIZ } from './servidor.js';
+import { RAIZ } from '../../servidor-hijo.js';
 
 export const ARCHIVO_CALIDAD = path.join(RAIZ, 'docs/quality.md');
 

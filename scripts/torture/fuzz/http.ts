@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import type { Opciones } from '../../bench/comun/ejecucion.js';
 import type { Informe } from '../../bench/comun/informe.js';
-import { iniciarServidor } from '../../bench/comun/servidor.js';
+import { iniciarServidor } from '../../servidor-hijo.js';
 import { claseDe, recorrer, resumenClases, resumenEstados } from './motor.js';
 import type { Peticion } from './peticion.js';
 import { rutas } from './rutas.js';
