@@ -74,8 +74,8 @@ export class Cliente {
     return this.pedir('POST', ruta, JSON.stringify(cuerpo), { 'content-type': 'application/json' });
   }
 
-  subir(partes: Parte[]) {
+  subir(partes: Parte[], extra: Record<string, string> = {}) {
     const { cuerpo, tipo } = multipart(partes);
-    return this.pedir('POST', '/api/v2/archivos/adjuntar', new Uint8Array(cuerpo), { 'content-type': tipo });
+    return this.pedir('POST', '/api/v2/archivos/adjuntar', new Uint8Array(cuerpo), { 'content-type': tipo, ...extra });
   }
 }

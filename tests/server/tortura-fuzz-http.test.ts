@@ -1,18 +1,22 @@
-// A smaller fuzz run over real HTTP: the same generators written byte by byte to a raw socket
-// (so malformed request lines and header values reach the server's own HTTP parser), against the
-// real server process. Afterwards the process must still be running and healthy.
+// Fuzzing over real HTTP: the same generators as tortura-fuzz.test.ts, from a fixed seed,
+// written byte by byte to a raw socket (so malformed request lines and header values reach
+// Node's HTTP parser and the server's own code), against the real server process. No answer
+// may be a 5xx, a bad error body or echo personal data, and the process must stay up and healthy.
+// Was `npm run torture`'s `fuzz-http` (decision 052).
 import { connect } from 'node:net';
-import type { Opciones } from '../../bench/comun/ejecucion.js';
-import type { Informe } from '../../bench/comun/informe.js';
-import { iniciarServidor } from '../../servidor-hijo.js';
-import { claseDe, recorrer, resumenClases, resumenEstados } from './motor.js';
-import type { Peticion } from './peticion.js';
-import { rutas } from './rutas.js';
-import { abrirSesion } from './sesion.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claseDe, recorrer, resumenEstados } from '../../scripts/torture/fuzz/motor.js';
+import type { Peticion, Ruta } from '../../scripts/torture/fuzz/peticion.js';
+import { rutas } from '../../scripts/torture/fuzz/rutas.js';
+import { abrirSesion } from '../../scripts/torture/fuzz/sesion.js';
+import { iniciarServidor, type Servidor } from '../../scripts/servidor-hijo.js';
+
+const SEMILLA = Number(process.env.FUZZ_SEED ?? 20_261_124) + 7;
+const POR_RUTA = Number(process.env.FUZZ_RUNS_HTTP ?? 60);
 
 interface Crudo {
   status: number;
-  cabeceras: Record<string, string | string[]>;
+  cabeceras: Record<string, string>;
   cuerpo: string;
 }
 
@@ -32,7 +36,7 @@ function desfragmentar(cuerpo: Buffer): Buffer {
 
 /** Writes one request on a fresh connection (not half-closed: a server may drop a request whose
  * client already ended) and reads the answer until the server closes it (Connection: close). */
-export function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 'cabeceras' | 'cuerpo'>, plazoMs = 15_000): Promise<Crudo | null> {
+function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 'cabeceras' | 'cuerpo'>, plazoMs = 15_000): Promise<Crudo | null> {
   return new Promise((resolve) => {
     const socket = connect(puerto, '127.0.0.1');
     const trozos: Buffer[] = [];
@@ -66,52 +70,44 @@ export function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 
   });
 }
 
-export async function fuzzHttp(informe: Informe, opciones: Opciones): Promise<void> {
-  const objetivo = opciones.corto ? 60 : 1_000;
-  const semilla = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000_000) + 7;
-  const servidor = await iniciarServidor({ env: { LOG_LEVEL: 'warn' } });
-  try {
+// The routes' names do not depend on the session the generators are built from.
+const NOMBRES = rutas({ xsrf: '', borrador: 'b=' }, []).map((r) => r.nombre);
+
+describe('tortura: fuzz por HTTP crudo contra el servidor real [sqlite]', () => {
+  let servidor: Servidor;
+  let lista: Ruta[];
+  beforeAll(async () => {
+    servidor = await iniciarServidor({ env: { LOG_LEVEL: 'warn' } });
     const { sesion, adjuntos } = await abrirSesion(async (metodo, url, cabeceras, cuerpo) => {
       const r = await pedirCrudo(servidor.puerto, { metodo, url, cabeceras, ...(cuerpo ? { cuerpo } : {}) });
       if (!r) throw new Error(`no answer to ${metodo} ${url}`);
       return { status: r.status, cabeceras: r.cabeceras, cuerpo: r.cuerpo };
     });
-    let enviadas = 0;
-    const problemas: string[] = [];
-    const clases = new Map<string, number>();
-    const estados = new Map<number, number>();
-    for (const [i, ruta] of rutas(sesion, adjuntos).entries()) {
+    lista = rutas(sesion, adjuntos);
+  });
+  afterAll(() => servidor?.limpiar());
+
+  NOMBRES.forEach((nombre, i) => {
+    it(`${nombre}: ${POR_RUTA} pedidos sin 5xx, con cuerpos de error válidos y sin datos personales`, async () => {
       const r = await recorrer(
-        ruta,
+        lista[i]!,
         async (p) => {
           const res = await pedirCrudo(servidor.puerto, p);
-          if (!res) return null;
-          const tipo = res.cabeceras['content-type'];
-          return { status: res.status, tipo: typeof tipo === 'string' ? tipo : undefined, cuerpo: res.cuerpo };
+          return res && { status: res.status, tipo: res.cabeceras['content-type'], cuerpo: res.cuerpo };
         },
-        objetivo,
-        semilla + i * 100_000,
-        opciones.corto ? 60_000 : 300_000,
+        POR_RUTA,
+        SEMILLA + i * 100_000,
+        60_000,
       );
-      enviadas += r.enviadas;
-      problemas.push(...r.problemas);
-      for (const [c, n] of r.clases) clases.set(c, (clases.get(c) ?? 0) + n);
-      for (const [s, n] of r.estados) estados.set(s, (estados.get(s) ?? 0) + n);
-    }
-    console.log(`  ${resumenEstados(estados)}`);
-    const ejemplos = [...new Set(problemas.map(claseDe))].map((c) => problemas.find((p) => claseDe(p) === c)!);
-    for (const p of ejemplos) console.log(`    ${p.slice(0, 600)}`);
-    const total = [...clases.values()].reduce((a, b) => a + b, 0);
-    informe.condicion(
-      `Fuzz (real HTTP, raw socket) all routes: 5xx / bad error body / personal data echoed`,
-      total === 0,
-      `${total} of ${enviadas} (${resumenClases(clases)})${ejemplos[0] ? ` — e.g. ${ejemplos[0].slice(0, 160)}` : ''}`,
-      '0',
-    );
-    const vivo = servidor.proceso.exitCode === null && servidor.proceso.signalCode === null;
-    const salud = vivo ? await fetch(`${servidor.url}/healthz`).then((r) => r.status, () => 0) : 0;
-    informe.condicion('Fuzz (real HTTP): the server process never died and is healthy', vivo && salud === 200, vivo ? `alive, /healthz ${salud}` : 'process exited', 'alive, 200');
-  } finally {
-    await servidor.limpiar();
-  }
-}
+      const ejemplos = [...new Set(r.problemas.map(claseDe))].map((c) => r.problemas.find((p) => claseDe(p) === c)!);
+      expect(ejemplos, `seed ${SEMILLA}; ${resumenEstados(r.estados)}`).toEqual([]);
+      expect(r.enviadas).toBeGreaterThanOrEqual(POR_RUTA);
+    }, 120_000);
+  });
+
+  it('el proceso nunca murió y sigue sano', async () => {
+    expect(servidor.proceso.exitCode, servidor.salida().slice(-2000)).toBeNull();
+    expect(servidor.proceso.signalCode).toBeNull();
+    expect((await fetch(`${servidor.url}/healthz`)).status).toBe(200);
+  });
+});
