@@ -2,6 +2,8 @@
 // all (its initial load plus the lazy chunks its route pulls in). Measured the way a user gets it:
 // the page loaded in Chromium from the real server, every script response gzipped (level 9, what
 // a precompressing build would serve) and summed. Each page in a fresh context: no cache.
+// The size is deterministic for a given build, so its budget is also a test
+// (tests/e2e/tamanio-js.test.ts) measuring with the same function; the bench publishes it.
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { construirCliente } from './construccion.js';
@@ -10,29 +12,39 @@ import { kB, type Informe } from './comun/informe.js';
 import { abrirChromium } from './comun/navegador.js';
 import { iniciarServidor } from '../servidor-hijo.js';
 
-interface Descarga {
+/** Issue 5's budgets, in bytes of gzipped JavaScript. */
+export const PRESUPUESTO_JS = {
+  '/inicio': { medida: 'JS gzip, landing initial load (/inicio)', max: 130_000 },
+  '/stepper': { medida: 'JS gzip, stepper in all (/stepper)', max: 260_000 },
+} as const;
+
+export interface Descarga {
   archivos: { url: string; gzip: number }[];
   total: number;
 }
 
-async function jsDe(navegador: Browser, url: string): Promise<Descarga> {
+/** The scripts `url` makes Chromium download, each gzipped at level 9, and their sum. */
+export async function jsDescargado(navegador: Browser, url: string): Promise<Descarga> {
   const contexto = await navegador.newContext();
-  const pagina = await contexto.newPage();
-  const pendientes: Promise<{ url: string; gzip: number } | null>[] = [];
-  pagina.on('response', (r) => {
-    if (r.request().resourceType() !== 'script') return;
-    pendientes.push(
-      r.body().then(
-        (cuerpo) => ({ url: new URL(r.url()).pathname, gzip: gzipSync(cuerpo, { level: 9 }).length }),
-        () => null,
-      ),
-    );
-  });
-  await pagina.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
-  await pagina.waitForTimeout(500);
-  const archivos = (await Promise.all(pendientes)).filter((a): a is { url: string; gzip: number } => a !== null);
-  await contexto.close();
-  return { archivos, total: archivos.reduce((s, a) => s + a.gzip, 0) };
+  try {
+    const pagina = await contexto.newPage();
+    const pendientes: Promise<{ url: string; gzip: number } | null>[] = [];
+    pagina.on('response', (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      pendientes.push(
+        r.body().then(
+          (cuerpo) => ({ url: new URL(r.url()).pathname, gzip: gzipSync(cuerpo, { level: 9 }).length }),
+          () => null,
+        ),
+      );
+    });
+    await pagina.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    await pagina.waitForTimeout(500);
+    const archivos = (await Promise.all(pendientes)).filter((a): a is { url: string; gzip: number } => a !== null);
+    return { archivos, total: archivos.reduce((s, a) => s + a.gzip, 0) };
+  } finally {
+    await contexto.close();
+  }
 }
 
 export async function medirJsGzip(informe: Informe, _opciones: Opciones): Promise<void> {
@@ -40,13 +52,11 @@ export async function medirJsGzip(informe: Informe, _opciones: Opciones): Promis
   const servidor = await iniciarServidor({ raizCliente, env: { LOG_LEVEL: 'warn' } });
   const navegador = await abrirChromium();
   try {
-    const inicio = await jsDe(navegador, `${servidor.url}/inicio`);
-    const stepper = await jsDe(navegador, `${servidor.url}/stepper`);
-    for (const [nombre, d] of [['/inicio', inicio], ['/stepper', stepper]] as const) {
-      console.log(`  ${nombre}: ${d.archivos.map((a) => `${a.url} ${kB(a.gzip)}`).join(', ')}`);
+    for (const [ruta, { medida, max }] of Object.entries(PRESUPUESTO_JS)) {
+      const d = await jsDescargado(navegador, `${servidor.url}${ruta}`);
+      console.log(`  ${ruta}: ${d.archivos.map((a) => `${a.url} ${kB(a.gzip)}`).join(', ')}`);
+      informe.limite(medida, d.total, { max }, kB);
     }
-    informe.limite('JS gzip, landing initial load (/inicio)', inicio.total, { max: 130_000 }, kB);
-    informe.limite('JS gzip, stepper in all (/stepper)', stepper.total, { max: 260_000 }, kB);
   } finally {
     await navegador.close();
     await servidor.limpiar();
