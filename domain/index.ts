@@ -6,4 +6,3 @@ export * from './mensajes.js';
 export * from './reglas.js';
 export * from './texto.js';
 export * from './tipos.js';
-export * from './filtro.js';

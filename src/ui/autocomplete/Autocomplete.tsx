@@ -5,7 +5,7 @@
 import { Box, Input, Text, chakra } from '@chakra-ui/react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Campo } from '../campo/Campo.js';
-import { exacta, filtrar, indexar } from '../../../domain/index.js';
+import { exacta, filtrar, indexar } from './filtro.js';
 
 export interface AutocompleteProps<T> {
   /** The input's id (also the base of the listbox and option ids). */

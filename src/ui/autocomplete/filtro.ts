@@ -1,6 +1,7 @@
-// Filtering of the autocompletes (SPA) — here so the bench times the very code the SPA runs: accent- and case-insensitive substring (domain's `normalizar`),
+// The autocomplete's filtering: accent- and case-insensitive substring (domain's `normalizar`),
 // with the labels normalised once per catalogue so 3,000 options filter per keystroke cheaply.
-import { normalizar } from './texto.js';
+// `npm run bench` times this very module (scripts/bench/autocompletar.ts).
+import { normalizar } from '../../../domain/index.js';
 
 export interface Indexado<T> {
   opcion: T;
