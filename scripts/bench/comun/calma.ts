@@ -1,6 +1,6 @@
-// Side-by-side ratios hold under steady load, not while the machine is still busy with what ran
-// before (in CI: the test suite and the torture run, PostgreSQL flushing what they wrote). Before
-// measuring, wait — at most `plazoS` — until the 1-minute load average drops below `umbral`.
+// Figures taken while the machine is still busy with what ran before (a test suite, PostgreSQL
+// flushing what it wrote) describe that, not the product. Before measuring, wait — at most
+// `plazoS` — until the 1-minute load average drops below `umbral`.
 import os from 'node:os';
 import { esperar } from './estadistica.js';
 

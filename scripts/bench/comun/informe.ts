@@ -1,7 +1,7 @@
 // One line per measure: what was measured, its value, the budget, and PASS/FAIL (INFO when there
-// is no budget; WARN when an advisory budget is missed). Printed as it happens, collected for
-// docs/quality.md, and turned into the exit code (FAIL only).
-export type Estado = 'PASS' | 'FAIL' | 'INFO' | 'WARN';
+// is no budget). Printed as it happens, collected for docs/quality.md, and turned into the exit
+// code (FAIL only).
+export type Estado = 'PASS' | 'FAIL' | 'INFO';
 
 export interface Fila {
   medida: string;
@@ -19,22 +19,12 @@ export class Informe {
     console.log(`${fila.estado.padEnd(4)}  ${fila.medida}: ${fila.valor}${presupuesto}`);
   }
 
-  /**
-   * A measured value against a ceiling (`max`) or a floor (`min`). With `consultivo` a miss is a
-   * WARN, printed and recorded, that does not fail the run.
-   */
-  limite(
-    medida: string,
-    valor: number,
-    limite: { max?: number; min?: number; consultivo?: string },
-    formato: (n: number) => string,
-  ): void {
+  /** A measured value against a ceiling (`max`) or a floor (`min`). */
+  limite(medida: string, valor: number, limite: { max?: number; min?: number }, formato: (n: number) => string): void {
     const ok = (limite.max === undefined || valor <= limite.max) && (limite.min === undefined || valor >= limite.min);
-    const umbral =
+    const presupuesto =
       limite.max !== undefined ? `≤ ${formato(limite.max)}` : limite.min !== undefined ? `≥ ${formato(limite.min)}` : '';
-    const presupuesto = limite.consultivo ? `${umbral}, ${limite.consultivo}` : umbral;
-    const estado = ok ? 'PASS' : limite.consultivo ? 'WARN' : 'FAIL';
-    this.agregar({ medida, valor: Number.isFinite(valor) ? formato(valor) : String(valor), presupuesto, estado });
+    this.agregar({ medida, valor: Number.isFinite(valor) ? formato(valor) : String(valor), presupuesto, estado: ok ? 'PASS' : 'FAIL' });
   }
 
   /** A yes/no check: PASS when `ok`, with what was seen as the value. */
