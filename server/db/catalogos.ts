@@ -2,7 +2,7 @@
 // `npm run importar`. A catalogue is replaced in one transaction; rejected rows are reported with
 // their line and reason, and a file without one acceptable row changes nothing.
 import { soloDigitos } from '../../domain/index.js';
-import { leerCsv } from './csv.js';
+import { ErrorDeFormato, leerCsv } from './csv.js';
 import type { Db } from './esquema.js';
 
 export const TIPOS_CATALOGO = ['padron', 'localidades', 'calles', 'aparatos', 'condiciones'] as const;
@@ -104,7 +104,7 @@ const DEFINICIONES: Record<TipoCatalogo, Definicion> = {
   },
 };
 
-export class ErrorDeFormato extends Error {}
+export { ErrorDeFormato };
 
 function validar(tipo: TipoCatalogo, texto: string, contexto: Contexto) {
   const def = DEFINICIONES[tipo];

@@ -92,6 +92,41 @@ conCadaBase('comandos', (ctx) => {
     expect(correr(ctx, 'importar', ['otra', csv]).codigo).toBe(2);
   });
 
+  it('npm run importar lee lo que guarda una planilla (BOM, CRLF, comillas) e informa por línea', async () => {
+    const csv = path.join(ctx.entorno.config.dataDir, 'aparatos.csv');
+    await writeFile(
+      csv,
+      '\uFEFFcodigotipoaparato,nombretipoaparato\r\n' +
+        '1,"ECOGRAFO, DOPPLER"\r\n' +
+        '2,"RAYOS ""X"""\r\n' +
+        '3,"TOMOGRAFO\r\nMULTICORTE"\r\n' +
+        'x,MAL\r\n' +
+        '\r\n' +
+        '4\r\n',
+    );
+    const r = correr(ctx, 'importar', ['aparatos', csv]);
+    expect(r.codigo, r.errores).toBe(0);
+    expect(r.salida).toContain('aparatos: 3 filas aceptadas, 2 rechazadas.');
+    expect(r.salida).toContain('rechazada línea 6: codigotipoaparato debe ser un entero positivo');
+    expect(r.salida).toContain('rechazada línea 8: se esperaban 2 columnas y hay 1');
+    await new Promise((listo) => setTimeout(listo, 1_100)); // the cache's version check
+    const aparatos = await ctx.app.inject('/api/v2/aparatos/getAll');
+    expect(aparatos.json()).toEqual([
+      { codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO, DOPPLER' },
+      { codigotipoaparato: 2, nombretipoaparato: 'RAYOS "X"' },
+      { codigotipoaparato: 3, nombretipoaparato: 'TOMOGRAFO MULTICORTE' },
+    ]);
+
+    const abierta = path.join(ctx.entorno.config.dataDir, 'abierta.csv');
+    await writeFile(abierta, 'codigotipoaparato,nombretipoaparato\r\n1,ECOGRAFO\r\n2,"RAYOS\r\n3,OTRO\r\n');
+    const mal = correr(ctx, 'importar', ['aparatos', abierta]);
+    expect(mal.codigo).toBe(1);
+    expect(mal.errores).toContain('La línea 3 abre comillas que no se cierran');
+    expect(mal.errores).not.toMatch(/\bat |Error:/); // a message, not a stack
+    expect(mal.salida).toContain('No se modificó el catálogo.');
+    expect((await ctx.app.inject('/api/v2/aparatos/getAll')).json()).toHaveLength(3);
+  });
+
   it('npm run barrer borra los borradores viejos sin enviar y sus archivos, y nada más', async () => {
     const abandonado = await ctx.navegador().abrir();
     await abandonado.subir([{ nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() }]);
