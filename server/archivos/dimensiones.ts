@@ -1,6 +1,9 @@
-// Pixel dimensions of an image read from its header, without decoding it: a small file can
-// declare billions of pixels (a decompression bomb for whoever opens it later).
-import { open, type FileHandle } from 'node:fs/promises';
+// Pixel dimensions of an uploaded image, read by image-size from its header without decoding it
+// (decision 074): a small file can declare billions of pixels (a decompression bomb for whoever
+// opens it later). Only the head of the file is read, as image-size's own fromFile does.
+import { open } from 'node:fs/promises';
+import { imageSize } from 'image-size';
+import type { ExtensionAceptada } from '../../domain/index.js';
 
 export const MAXIMO_PIXELES = 120_000_000;
 export const MAXIMO_LADO = 30_000;
@@ -10,67 +13,54 @@ export interface Dimensiones {
   alto: number;
 }
 
-async function leer(fh: FileHandle, posicion: number, largo: number): Promise<Buffer> {
-  const b = Buffer.alloc(largo);
-  const { bytesRead } = await fh.read(b, 0, largo, posicion);
-  return b.subarray(0, bytesRead);
-}
+export type ExtensionDeImagen = Extract<ExtensionAceptada, 'png' | 'gif' | 'jpg' | 'webp' | 'heic'>;
 
-async function jpeg(fh: FileHandle): Promise<Dimensiones | null> {
-  let pos = 2;
-  // Walk the segments; the frame header (SOFn) holds the size and comes before the scan (SOS).
-  for (let i = 0; i < 10_000; i++) {
-    const cab = await leer(fh, pos, 9);
-    if (cab.length < 4 || cab[0] !== 0xff) return null;
-    const marca = cab[1]!;
-    if (marca === 0xff) {
-      pos++;
-      continue;
-    }
-    if (marca === 0xd8 || (marca >= 0xd0 && marca <= 0xd7) || marca === 0x01) {
-      pos += 2;
-      continue;
-    }
-    if (marca === 0xda || marca === 0xd9) return null;
-    const esSof = marca >= 0xc0 && marca <= 0xcf && marca !== 0xc4 && marca !== 0xc8 && marca !== 0xcc;
-    if (esSof) return cab.length >= 9 ? { alto: cab.readUInt16BE(5), ancho: cab.readUInt16BE(7) } : null;
-    pos += 2 + cab.readUInt16BE(2);
-  }
-  return null;
-}
+/** What image-size must have found for each type file-type detected (a HEIF is named by its brand). */
+const TIPOS: Record<ExtensionDeImagen, readonly string[]> = {
+  png: ['png'],
+  gif: ['gif'],
+  jpg: ['jpg'],
+  webp: ['webp'],
+  heic: ['heic', 'heix', 'hevc', 'hevx', 'mif1', 'msf1'],
+};
 
-async function webp(fh: FileHandle): Promise<Dimensiones | null> {
-  const b = await leer(fh, 0, 30);
-  if (b.length < 30) return null;
-  const trozo = b.toString('latin1', 12, 16);
-  if (trozo === 'VP8 ') return { ancho: b.readUInt16LE(26) & 0x3fff, alto: b.readUInt16LE(28) & 0x3fff };
-  if (trozo === 'VP8L') {
-    const [b0, b1, b2, b3] = [b[21]!, b[22]!, b[23]!, b[24]!];
-    return { ancho: 1 + (b0 | ((b1 & 0x3f) << 8)), alto: 1 + ((b1 >> 6) | (b2 << 2) | ((b3 & 0x0f) << 10)) };
-  }
-  if (trozo === 'VP8X') return { ancho: 1 + b.readUIntLE(24, 3), alto: 1 + b.readUIntLE(27, 3) };
-  return null;
-}
+export const esImagen = (extension: ExtensionAceptada): extension is ExtensionDeImagen =>
+  Object.hasOwn(TIPOS, extension);
 
-/** The declared size of a png, gif, jpg or webp; null when the header cannot be read. */
-export async function dimensiones(
-  ruta: string,
-  extension: 'png' | 'gif' | 'jpg' | 'webp',
-): Promise<Dimensiones | null> {
-  const fh = await open(ruta, 'r');
+/** What image-size's imageSizeFromFile reads: every header we accept fits well within it. */
+const CABEZA = 512 * 1024;
+
+function medir(bytes: Uint8Array, extension: ExtensionDeImagen): Dimensiones | null {
   try {
-    if (extension === 'png') {
-      const b = await leer(fh, 16, 8);
-      return b.length === 8 ? { ancho: b.readUInt32BE(0), alto: b.readUInt32BE(4) } : null;
-    }
-    if (extension === 'gif') {
-      const b = await leer(fh, 6, 4);
-      return b.length === 4 ? { ancho: b.readUInt16LE(0), alto: b.readUInt16LE(2) } : null;
-    }
-    if (extension === 'jpg') return await jpeg(fh);
-    return await webp(fh);
+    const medida = imageSize(bytes);
+    if (!TIPOS[extension].includes(medida.type ?? '')) return null;
+    // A HEIF holds several images (thumbnails, grid tiles, depth maps): bound them all.
+    const imagenes = medida.images?.length ? medida.images : [medida];
+    return {
+      ancho: Math.max(...imagenes.map((i) => i.width)),
+      alto: Math.max(...imagenes.map((i) => i.height)),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The declared size of an image; null when its header cannot be read. */
+export async function dimensiones(ruta: string, extension: ExtensionDeImagen): Promise<Dimensiones | null> {
+  const archivo = await open(ruta, 'r');
+  try {
+    const { size } = await archivo.stat();
+    const cabeza = Buffer.alloc(Math.min(size, CABEZA));
+    await archivo.read(cabeza, 0, cabeza.length, 0);
+    const medida = medir(cabeza, extension);
+    if (medida || size <= cabeza.length) return medida;
+    // Rare: a JPEG with more metadata than the head before its frame header (extended XMP), or
+    // a HEIF with its data before its metadata. Uploads are at most 10 MiB: read it all once.
+    const todo = Buffer.alloc(size);
+    await archivo.read(todo, 0, size, 0);
+    return medir(todo, extension);
   } finally {
-    await fh.close();
+    await archivo.close();
   }
 }
 

@@ -63,7 +63,7 @@ conCadaBase('archivos/adjuntar', (ctx) => {
   it('acepta gif, webp, heic, doc y docx por su contenido y guarda con permisos 0600', async () => {
     const nav = await ctx.navegador().abrir();
     const r = await nav.subir([
-      { nombre: 'DniAnverso.png', contenido: archivos.webp() },
+      { nombre: 'DniAnverso.png', contenido: archivos.webpExtendida(4000, 3000) },
       { nombre: 'DniReverso.jpeg', contenido: archivos.heic() },
       { nombre: 'TituloMedico.pdf', contenido: archivos.docx() },
       { nombre: 'RegistroNacionalPrestadores.docx', contenido: archivos.doc() },
@@ -124,6 +124,21 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     ['un contenedor CFB que no es Word', 'TituloMedico.doc', archivos.doc(false), 415],
     ['un archivo vacío', 'DniAnverso.jpg', Buffer.alloc(0), 400],
     ['un PNG que declara 100000×100000 píxeles', 'DniAnverso.png', archivos.png(100_000, 100_000), 415],
+    ['un JPEG que declara 65000×65000 píxeles', 'DniAnverso.jpg', archivos.jpeg(65_000, 65_000), 415],
+    [
+      'un WebP que declara 16000×16000 píxeles',
+      'DniAnverso.webp',
+      archivos.webpExtendida(16_000, 16_000),
+      415,
+    ],
+    ['un GIF que declara 65535×65535 píxeles', 'DniAnverso.gif', archivos.gif(65_535, 65_535), 415],
+    [
+      'un HEIC que declara 100000×100000 píxeles',
+      'DniAnverso.heic',
+      archivos.heic([[100_000, 100_000]]),
+      415,
+    ],
+    ['un HEIC sin el tamaño de sus imágenes', 'DniAnverso.heic', archivos.heic([]), 415],
     [
       'un JPEG cortado antes de su cabecera de imagen',
       'DniAnverso.jpg',

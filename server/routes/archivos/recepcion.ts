@@ -6,7 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { esDocumentoKey, type ExtensionAceptada } from '../../../domain/index.js';
-import { dimensiones, dimensionesAceptables } from '../../archivos/dimensiones.js';
+import { dimensiones, dimensionesAceptables, esImagen } from '../../archivos/dimensiones.js';
 import { detectarTipo } from '../../archivos/tipo.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
@@ -72,10 +72,7 @@ async function juzgar(
   const extension = await detectarTipo(preparado.rutaTemporal);
   if (!extension)
     return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
-  if (
-    (extension === 'png' || extension === 'gif' || extension === 'jpg' || extension === 'webp') &&
-    !dimensionesAceptables(await dimensiones(preparado.rutaTemporal, extension))
-  ) {
+  if (esImagen(extension) && !dimensionesAceptables(await dimensiones(preparado.rutaTemporal, extension))) {
     return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.imagenEnorme(parte.filename));
   }
   return extension;

@@ -27,13 +27,32 @@ export function png(ancho = 1, alto = 1): Buffer {
   ]);
 }
 
-/** A 1×1 baseline JPEG (the smallest well-formed one in common use). */
-export const jpeg = (): Buffer =>
-  Buffer.from(
+/** A 1×1 progressive JPEG (the smallest well-formed one in common use), or declaring another size. */
+export function jpeg(ancho = 1, alto = 1): Buffer {
+  const b = Buffer.from(
     '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////' +
       '////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
     'base64',
   );
+  // The frame header (SOF2, progressive): marker, length, precision, then height and width.
+  const sof = b.indexOf(Buffer.from([0xff, 0xc2]));
+  b.writeUInt16BE(alto, sof + 5);
+  b.writeUInt16BE(ancho, sof + 7);
+  return b;
+}
+
+/** The same JPEG with `bytes` of APP1 metadata (as extended XMP writes) before its frame header. */
+export function jpegConMetadatos(bytes: number): Buffer {
+  const base = jpeg();
+  const segmentos: Buffer[] = [];
+  for (let resto = bytes; resto > 0; resto -= 65_533) {
+    const largo = Math.min(resto, 65_533);
+    const cabeza = Buffer.from([0xff, 0xe1, 0, 0]);
+    cabeza.writeUInt16BE(largo + 2, 2);
+    segmentos.push(cabeza, Buffer.alloc(largo, 0x20));
+  }
+  return Buffer.concat([base.subarray(0, 2), ...segmentos, base.subarray(2)]);
+}
 
 export const pdf = (): Buffer =>
   Buffer.from(
@@ -41,20 +60,58 @@ export const pdf = (): Buffer =>
       '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 10 10]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
 
-export const gif = (): Buffer =>
-  Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+/** A 1×1 GIF, or declaring another logical screen size. */
+export function gif(ancho = 1, alto = 1): Buffer {
+  const b = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+  b.writeUInt16LE(ancho, 6);
+  b.writeUInt16LE(alto, 8);
+  return b;
+}
 
+/** A 1×1 lossless WebP. */
 export const webp = (): Buffer => Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
-/** The ISO-BMFF header of a HEIC photo (what file-type judges). */
-export function heic(): Buffer {
-  const ftyp = Buffer.concat([
-    Buffer.from([0, 0, 0, 24]),
-    Buffer.from('ftypheic', 'latin1'),
-    Buffer.from([0, 0, 0, 0]),
+/** An extended WebP (VP8X) header declaring any size, up to 2²⁴ a side. */
+export function webpExtendida(ancho: number, alto: number): Buffer {
+  const datos = Buffer.alloc(10);
+  datos.writeUIntLE(ancho - 1, 4, 3);
+  datos.writeUIntLE(alto - 1, 7, 3);
+  const trozo = Buffer.concat([Buffer.from('VP8X', 'latin1'), Buffer.from([10, 0, 0, 0]), datos]);
+  const riff = Buffer.alloc(12);
+  riff.write('RIFF', 0, 'latin1');
+  riff.writeUInt32LE(4 + trozo.length, 4);
+  riff.write('WEBP', 8, 'latin1');
+  return Buffer.concat([riff, trozo]);
+}
+
+/** One ISO-BMFF box; `completo` adds the version and flags of a full box. */
+function caja(tipo: string, contenido: Buffer[], completo = false): Buffer {
+  const cuerpo = Buffer.concat([...(completo ? [Buffer.alloc(4)] : []), ...contenido]);
+  const cabeza = Buffer.alloc(8);
+  cabeza.writeUInt32BE(8 + cuerpo.length, 0);
+  cabeza.write(tipo, 4, 'latin1');
+  return Buffer.concat([cabeza, cuerpo]);
+}
+
+/**
+ * The head of a HEIC photo: its ftyp (what file-type judges) and the metadata declaring each
+ * image's size (`ispe`, what image-size reads); `tamanios` empty gives a HEIC without them.
+ */
+export function heic(tamanios: [number, number][] = [[1, 1]]): Buffer {
+  const ftyp = caja('ftyp', [
+    Buffer.from('heic', 'latin1'),
+    Buffer.alloc(4),
     Buffer.from('mif1heic', 'latin1'),
   ]);
-  return Buffer.concat([ftyp, Buffer.alloc(64)]);
+  const ispe = tamanios.map(([ancho, alto]) => {
+    const b = Buffer.alloc(8);
+    b.writeUInt32BE(ancho, 0);
+    b.writeUInt32BE(alto, 4);
+    return caja('ispe', [b], true);
+  });
+  const hdlr = caja('hdlr', [Buffer.alloc(4), Buffer.from('pict', 'latin1'), Buffer.alloc(13)], true);
+  const meta = caja('meta', [hdlr, caja('iprp', [caja('ipco', ispe)])], true);
+  return Buffer.concat([ftyp, ...(tamanios.length > 0 ? [meta] : []), caja('mdat', [Buffer.alloc(64)])]);
 }
 
 /** A CFB container with a WordDocument stream name, as Word 97–2003 writes. */
