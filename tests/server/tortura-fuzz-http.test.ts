@@ -2,7 +2,7 @@
 // written byte by byte to a raw socket (so malformed request lines and header values reach
 // Node's HTTP parser and the server's own code), against the real server process. No answer
 // may be a 5xx, a bad error body or echo personal data, and the process must stay up and healthy.
-// Was `npm run torture`'s `fuzz-http` (decision 052).
+// Was `npm run torture`'s `fuzz-http` (decision 052). FUZZ_SEED and FUZZ_RUNS_HTTP explore further.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claseDe, recorrer, resumenEstados } from '../../scripts/torture/fuzz/motor.js';

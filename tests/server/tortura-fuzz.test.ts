@@ -17,6 +17,8 @@ const SEMILLA = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const POR_RUTA = Number(process.env.FUZZ_RUNS ?? 300);
 /** app.inject keeps some memory per request in this process: a fresh app every TANDA requests. */
 const TANDA = 2_000;
+/** Time bound per route: generous for the fixed count, scaled when FUZZ_RUNS asks for more. */
+const PLAZO_MS = Math.max(120_000, POR_RUTA * 60);
 
 // The routes' names do not depend on the session the generators are built from.
 const NOMBRES = rutas({ xsrf: '', borrador: 'b=' }, []).map((r) => r.nombre);
@@ -74,7 +76,7 @@ describe('tortura: fuzz con app.inject [sqlite]', () => {
             },
             Math.min(TANDA, POR_RUTA - r.enviadas),
             SEMILLA + indice * 100_000 + tanda * 1_000,
-            120_000,
+            PLAZO_MS,
           );
           r.enviadas += parcial.enviadas;
           for (const [s, n] of parcial.estados) r.estados.set(s, (r.estados.get(s) ?? 0) + n);
@@ -87,6 +89,6 @@ describe('tortura: fuzz con app.inject [sqlite]', () => {
       } finally {
         await app?.close();
       }
-    }, 180_000);
+    }, PLAZO_MS + 60_000);
   });
 });
