@@ -51,5 +51,7 @@ export function useTocados(): Tocados {
 
 export function useTocado(campo: CampoDatos): boolean {
   const tocados = useTocados();
-  return useSyncExternalStore(tocados.suscribir, () => tocados.tiene(campo));
+  const tocado = () => tocados.tiene(campo);
+  // The same answer on the server: the build prerenders the step for its styles.
+  return useSyncExternalStore(tocados.suscribir, tocado, tocado);
 }
