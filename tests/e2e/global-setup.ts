@@ -10,9 +10,12 @@ export default function setup(): void {
   if (EN_CI && !existsSync(CHROMIUM)) throw new Error(`CI: no está Chromium en ${CHROMIUM}.`);
   const hayBuild = existsSync(path.join(RAIZ, 'dist/client/index.html'));
   if (process.env.E2E_SKIP_BUILD === '1' && hayBuild) return;
+  // NODE_ENV=production as `npm run build` has it: Vitest sets NODE_ENV=test, and Vite, which
+  // respects a NODE_ENV already set, would then bundle React's development builds.
   const r = spawnSync(process.execPath, [path.join(RAIZ, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: RAIZ,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('vite build falló: las pruebas de navegador necesitan dist/client.');
 }
