@@ -1,6 +1,5 @@
 export * from './catalogos.js';
 export * from './documentos.js';
-export * from './ejemplo-solicitud.js';
 export * from './fecha.js';
 export * from './mensajes.js';
 export * from './reglas.js';

@@ -1,8 +1,9 @@
 // Step 1's rules over the values the chart holds (producto §3), pure so the chart, its tests and
 // the views ask the same questions: what a change does to the fields that depend on it, which
 // message each field shows, and which padrón answer belongs to the pair typed now.
-import { camposConError, datosSocioSchema, parsearFecha, soloDigitos } from '../domain/index.js';
+import { datosSocioSchema, parsearFecha, soloDigitos } from '../domain/index.js';
 import type { Catalogos, EnrolmentContext, EstadoComprobacion, FormDatosSocio } from './contexto.js';
+import { juezDe, type Errores } from './errores.js';
 
 /** What the applicant changed: one field as they type, or several at once (a pick, autofill). */
 export type CambiosDatos = Partial<FormDatosSocio>;
@@ -62,29 +63,10 @@ export function localidadNueva(datos: FormDatosSocio, cambios: CambiosDatos): nu
   return elegida.codigoLocalidad;
 }
 
-export type ErroresDatos = Partial<Record<keyof FormDatosSocio, string>>;
+export type ErroresDatos = Errores<FormDatosSocio>;
 
-// Keyed by the values object: the chart's guard and every field's view ask about the same
-// values, and the shared rules run once per change.
-const juzgados = new WeakMap<FormDatosSocio, ErroresDatos>();
-
-/** The shared rules' first message for each field (nested paths count for their field). */
-export function erroresDatos(datos: FormDatosSocio): ErroresDatos {
-  let errores = juzgados.get(datos);
-  if (errores) return errores;
-  errores = {};
-  try {
-    datosSocioSchema.validateSync(datos, { abortEarly: false });
-  } catch (error) {
-    if ((error as Error).name !== 'ValidationError') throw error;
-    for (const [ruta, mensaje] of Object.entries(camposConError(error as Parameters<typeof camposConError>[0]))) {
-      const campo = ruta.split(/[.[]/)[0] as keyof FormDatosSocio;
-      errores[campo] ??= mensaje;
-    }
-  }
-  juzgados.set(datos, errores);
-  return errores;
-}
+/** The shared rules' first message for each field of step 1 (once per change). */
+export const erroresDatos = juezDe<FormDatosSocio>(datosSocioSchema);
 
 export const datosValidos = (datos: FormDatosSocio): boolean => Object.keys(erroresDatos(datos)).length === 0;
 

@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ejemploDatosSocio, type DocumentoKey } from '../../domain/index.js';
+import type { DocumentoKey } from '../../domain/index.js';
+import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
 import {
   axeCheck,
   erroresDe,

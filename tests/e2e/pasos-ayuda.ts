@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page, Request } from 'playwright-core';
-import { DOCUMENTOS, ejemploDatosSocio, type DocumentoKey } from '../../domain/index.js';
+import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
+import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
 import { jpeg, trozoPng } from '../server/ayuda/archivos.js';
 import { RAIZ } from './harness.js';
 
@@ -63,7 +64,7 @@ export const nombreServidor = (key: DocumentoKey, f: Fixture) =>
 
 const SOCIO = ejemploDatosSocio();
 
-/** The applicant of producto §7 (domain/ejemplo-solicitud.ts) as typed and chosen in the form. */
+/** The applicant of producto §7 (server/routes/solicitud/ejemplo.ts) as typed and chosen in the form. */
 export const MEDICO = {
   fechanac: '15/03/1980',
   apellidoynombre: SOCIO.apellidoynombre,

@@ -2,7 +2,8 @@
 // casts the server relies on.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from 'yup';
-import { camposConError, datosSocioSchema, ejemploDatosSocio, MENSAJES, totalTelefonoValido } from '../../domain/index.js';
+import { camposConError, datosSocioSchema, MENSAJES, totalTelefonoValido } from '../../domain/index.js';
+import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
 import type { FormDatosSocio } from '../../machines/index.js';
 import { DATOS_VALIDOS } from '../modelo/datos.js';
 

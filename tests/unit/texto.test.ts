@@ -1,7 +1,13 @@
-// producto §3 autocompletes (accent- and case-insensitive, anywhere in the name) and producto §5 title case.
+// producto §3 autocompletes (accent- and case-insensitive, anywhere in the name, as the SPA's
+// filter applies it) and producto §5 title case.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coincide, normalizar, soloDigitos, tituloCapitalizado } from '../../domain/index.js';
+import { normalizar, soloDigitos } from '../../domain/index.js';
+import { tituloCapitalizado } from '../../src/pasos/equipos/titulo.js';
+import { filtrar, indexar } from '../../src/ui/autocomplete/filtro.js';
+
+/** Whether the autocomplete lists `nombre` for what was typed. */
+const coincide = (nombre: string, busqueda: string) => filtrar(indexar([nombre], (n) => n), busqueda).length === 1;
 
 const ACENTOS: Record<string, string> = { a: 'áàâä', e: 'éèêë', i: 'íìîï', o: 'óòôö', u: 'úùûü', n: 'ñ' };
 

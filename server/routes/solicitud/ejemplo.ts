@@ -2,7 +2,7 @@
 // solicitud/crear, the tests check what the form and the chart build against it, and the bench
 // and torture scripts send variations of it. Functions, so every caller gets its own copy to
 // change.
-import type { DatosSocio, Equipo, Solicitud } from './reglas.js';
+import type { DatosSocio, Equipo, Solicitud } from '../../../domain/index.js';
 
 /** Step 1 of a physician of the demo padrón (DNI 30111222, matrícula 12345), as sent. */
 export const ejemploDatosSocio = (): DatosSocio => ({

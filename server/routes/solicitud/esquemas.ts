@@ -3,7 +3,7 @@
 // Every object refuses keys it does not list: besides keeping the body tidy, a key named like an
 // Object.prototype member ("constructor", "toString") would otherwise reach yup, which looks keys
 // up in a plain object and finds the prototype's function.
-import { ejemploSolicitud } from '../../../domain/index.js';
+import { ejemploSolicitud } from './ejemplo.js';
 
 const texto = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const textoONulo = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;

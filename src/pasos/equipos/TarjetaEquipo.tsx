@@ -1,21 +1,22 @@
 // One equipment card (producto §5). The machine holds the values; each change sends EQUIPO.CAMBIO with
 // the whole form. Messages of the shared rules show once a field has been left. The card is a
 // group named by its heading ("Equipo 2"), so the repeated labels stay distinguishable.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Box, CloseButton, Heading, HStack, SimpleGrid } from '@chakra-ui/react';
 import {
   ANIO_FABRICACION_MINIMO,
   anioActual,
-  tituloCapitalizado,
   type TipoAparato,
 } from '../../../domain/index.js';
-import type { EquipoBorrador, FormEquipo } from '../../../machines/index.js';
+import { erroresEquipo, type EquipoBorrador, type FormEquipo } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
+import { tituloCapitalizado } from './titulo.js';
 import { Autocomplete } from '../../ui/autocomplete/index.js';
 import { CampoTexto } from '../../ui/campo/index.js';
-import { erroresEquipo, type CampoEquipo } from './errores.js';
 
 const etiquetaTipo = (t: TipoAparato) => tituloCapitalizado(t.nombretipoaparato);
+
+type CampoEquipo = keyof FormEquipo;
 
 export const idCampoEquipo = (id: number, campo: CampoEquipo) => `equipo-${id}-${campo}`;
 
@@ -34,7 +35,7 @@ export function TarjetaEquipo({ equipo, numero, tipos, cargandoTipos, onQuitado 
   const [tocados, setTocados] = useState<ReadonlySet<CampoEquipo>>(new Set());
   // What is typed in Tipo de equipo lives in the chart too, so a reload keeps it.
   const textoTipo = valores.textoTipoAparato || (valores.tipoAparato ? etiquetaTipo(valores.tipoAparato) : '');
-  const errores = useMemo(() => erroresEquipo(valores), [valores]);
+  const errores = erroresEquipo(valores);
   const idTitulo = `equipo-${id}-titulo`;
 
   const cambiar = (cambio: Partial<FormEquipo>) =>

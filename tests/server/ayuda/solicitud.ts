@@ -1,6 +1,7 @@
 // A complete, valid application for the demo pair 30111222 / 12345, and the eight required
 // documents as real files of different types.
-import { DOCUMENTOS_REQUERIDOS, ejemploSolicitud } from '../../../domain/index.js';
+import { DOCUMENTOS_REQUERIDOS } from '../../../domain/index.js';
+import { ejemploSolicitud } from '../../../server/routes/solicitud/ejemplo.js';
 import * as archivos from './archivos.js';
 import type { Navegador, Parte } from './cliente.js';
 
