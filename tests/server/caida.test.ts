@@ -1,45 +1,24 @@
 // A crash (SIGKILL) in the middle of an upload: what was answered survives, the half-received
 // file never becomes a document, the database is intact, and the sweep removes the leftovers.
 // (SIGKILL keeps the page cache, so this proves the ordering, not the fsyncs.)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { iniciarServidor } from '../../scripts/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
 import { barrerBorradores } from '../../server/servicios/barrido.js';
 import * as archivos from './ayuda/archivos.js';
 import { crearEntorno, MOTORES } from './ayuda/bases.js';
 import { multipart } from './ayuda/cliente.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
-
-function arrancar(env: Record<string, string>, puerto: number): Promise<ChildProcess> {
-  const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, ...env, PORT: String(puerto), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-  });
-  return new Promise((listo, fallo) => {
-    let salida = '';
-    const plazo = setTimeout(() => fallo(new Error(`no arrancó: ${salida}`)), 20_000);
-    hijo.stdout!.on('data', (d: Buffer) => {
-      salida += d.toString();
-      if (salida.includes('Server listening')) {
-        clearTimeout(plazo);
-        listo(hijo);
-      }
-    });
-  });
-}
-
 for (const { motor, disponible } of MOTORES) {
   (disponible ? describe : describe.skip)(`caída durante una subida [${motor}]`, () => {
     it('lo respondido sobrevive y lo que estaba a medias no queda', async () => {
       const entorno = await crearEntorno(motor);
-      const puerto = 20_000 + Math.floor(Math.random() * 20_000);
-      const base = `http://127.0.0.1:${puerto}`;
-      const servidor = await arrancar(entorno.env, puerto);
+      const servidor = await iniciarServidor({ env: entorno.env, dataDir: entorno.config.dataDir });
+      const base = servidor.url;
       try {
         const inicio = await fetch(`${base}/healthz`);
         const token = /XSRF-TOKEN=([^;]+)/.exec(inicio.headers.get('set-cookie') ?? '')![1]!;
@@ -67,9 +46,7 @@ for (const { motor, disponible } of MOTORES) {
         peticion.on('error', () => {});
         peticion.write(otra.cuerpo.subarray(0, 2 * 1024 * 1024));
         await new Promise((listo) => setTimeout(listo, 500));
-        const muerto = new Promise((listo) => servidor.on('exit', listo));
-        servidor.kill('SIGKILL');
-        await muerto;
+        await servidor.matar();
         peticion.destroy();
 
         const app = await buildApp(entorno.config);
@@ -91,7 +68,7 @@ for (const { motor, disponible } of MOTORES) {
           await app.close();
         }
       } finally {
-        if (servidor.exitCode === null && servidor.signalCode === null) servidor.kill('SIGKILL');
+        await servidor.matar();
         await entorno.limpiar();
       }
     });

@@ -1,10 +1,9 @@
 // The environment is validated at start-up: a wrong value names the variable and, in the real
 // server process, stops it with exit code 1.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { iniciarServidor } from '../../scripts/servidor-hijo.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
@@ -64,39 +63,18 @@ describe('configuración', () => {
 
 describe('proceso del servidor', () => {
   it('escucha, responde /healthz y termina limpio con SIGTERM (código 0)', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'alta-proceso-'));
-    const puerto = 20_000 + Math.floor(Math.random() * 20_000);
-    const hijo = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
-      cwd: RAIZ,
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(puerto),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-      },
+    // With every tunable variable at its default (an empty value is the server's default).
+    const servidor = await iniciarServidor({
+      env: { NODE_ENV: '', DNI_CHECK_MAX: '', WRITE_MAX_PER_HOUR: '', LOG_LEVEL: 'info' },
     });
     try {
-      let salida = '';
-      await new Promise<void>((listo, fallo) => {
-        const plazo = setTimeout(() => fallo(new Error(`no arrancó: ${salida}`)), 20_000);
-        hijo.stdout.on('data', (d: Buffer) => {
-          salida += d.toString();
-          if (salida.includes('Server listening')) {
-            clearTimeout(plazo);
-            listo();
-          }
-        });
-      });
-      const r = await fetch(`http://127.0.0.1:${puerto}/healthz`);
+      const r = await fetch(`${servidor.url}/healthz`);
       expect(r.status).toBe(200);
       expect(r.headers.get('x-content-type-options')).toBe('nosniff');
-      const fin = new Promise<number | null>((listo) => hijo.on('exit', (codigo) => listo(codigo)));
-      hijo.kill('SIGTERM');
-      expect(await fin).toBe(0);
+      await servidor.detener();
+      expect(servidor.proceso.exitCode).toBe(0);
     } finally {
-      if (hijo.exitCode === null) hijo.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      await servidor.limpiar();
     }
   });
 });
