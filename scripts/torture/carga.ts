@@ -21,7 +21,7 @@ export async function torturaCarga(informe: Informe, opciones: Opciones): Promis
       `${segundos.toFixed(0)} s, ${(confirmados.length / segundos).toFixed(1)}/s, p99 ${ms(percentil(envios.map((e) => e.ms), 99))}`,
     );
     informe.condicion(
-      'Load: errors',
+      'Load: answers other than 2xx (5xx included) or network errors',
       fallidos.length === 0,
       muestra(fallidos.map((f) => `${f.paso} ${f.status} ${f.detalle ?? ''}`)),
       '0',
