@@ -5,11 +5,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ProxyTcp } from '../../scripts/torture/proxy-tcp.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { baseNoDisponible } from '../../server/db/disponibilidad.js';
-import { crearEntorno, MOTORES, URL_ADMIN_PG } from './ayuda/bases.js';
+import { baseTrasProxy } from './ayuda/base-tras-proxy.js';
+import { crearEntorno, disponible } from './ayuda/bases.js';
 import { Navegador } from './ayuda/cliente.js';
 import { cuerpoSolicitud, partesRequeridas, subirRequeridos } from './ayuda/solicitud.js';
 
@@ -23,19 +23,13 @@ function es503(r: LightMyRequestResponse) {
   expect(r.headers['x-content-type-options']).toBe('nosniff');
 }
 
-const disponible = (motor: string) => MOTORES.find((m) => m.motor === motor)!.disponible;
-
 describe.skipIf(!disponible('postgres'))('base caída [postgres]', () => {
   it('responde 503 con Retry-After en cada ruta y se recupera sola', async () => {
     const entorno = await crearEntorno('postgres');
-    const destino = new URL(URL_ADMIN_PG);
-    const proxy = new ProxyTcp({ host: destino.hostname, port: Number(destino.port || 5432) });
-    await proxy.abrir();
-    const url = new URL(entorno.env.DATABASE_URL!);
-    url.host = `127.0.0.1:${proxy.puerto}`;
+    const { proxy, url } = await baseTrasProxy(entorno);
     let app: FastifyInstance | null = null;
     try {
-      app = await buildApp(loadConfig({ ...entorno.env, DATABASE_URL: url.toString() }));
+      app = await buildApp(loadConfig({ ...entorno.env, DATABASE_URL: url }));
       const instancia = app;
       const nav = new Navegador(() => instancia);
       const adjuntos = await subirRequeridos(nav);

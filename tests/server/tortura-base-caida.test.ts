@@ -13,8 +13,8 @@ import { Cliente, type Respuesta } from '../../scripts/bench/comun/cliente.js';
 import { esperar } from '../../scripts/bench/comun/estadistica.js';
 import { enviar, prepararSolicitud } from '../../scripts/bench/comun/solicitud.js';
 import { iniciarServidor, type Servidor } from '../../scripts/servidor-hijo.js';
-import { ProxyTcp } from '../../scripts/torture/proxy-tcp.js';
-import { crearEntorno, MOTORES, URL_ADMIN_PG } from './ayuda/bases.js';
+import { baseTrasProxy } from './ayuda/base-tras-proxy.js';
+import { crearEntorno, disponible } from './ayuda/bases.js';
 
 const PLAZO_503_MS = 15_000;
 const PLAZO_RECUPERACION_MS = 30_000;
@@ -69,19 +69,13 @@ const subirUno = (c: Cliente) => {
   return c.subir([{ nombre: d!.nombre, contenido: d!.contenido }]);
 };
 
-const disponible = (motor: string) => MOTORES.find((m) => m.motor === motor)!.disponible;
-
 describe.skipIf(!disponible('postgres'))('tortura: base caída con el servidor real [postgres]', () => {
   it('cada ruta responde 503 NO_DISPONIBLE a tiempo, y el servidor se recupera solo', async () => {
     const entorno = await crearEntorno('postgres');
-    const destino = new URL(URL_ADMIN_PG);
-    const proxy = new ProxyTcp({ host: destino.hostname, port: Number(destino.port || 5432) });
-    await proxy.abrir();
-    const url = new URL(entorno.env.DATABASE_URL!);
-    url.host = `127.0.0.1:${proxy.puerto}`;
+    const { proxy, url } = await baseTrasProxy(entorno);
     let servidor: Servidor | null = null;
     try {
-      servidor = await iniciarServidor({ dataDir: entorno.config.dataDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: url.toString() } });
+      servidor = await iniciarServidor({ dataDir: entorno.config.dataDir, env: { LOG_LEVEL: 'warn', DATABASE_URL: url } });
       const lista = await prepararSolicitud(servidor.url, 0);
       await proxy.cerrar();
       const cliente = new Cliente(servidor.url);

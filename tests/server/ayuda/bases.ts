@@ -80,3 +80,6 @@ export async function crearEntorno(motor: Motor, extra: Record<string, string> =
     },
   };
 }
+
+/** Whether a database engine's variant runs here. */
+export const disponible = (motor: Motor): boolean => MOTORES.find((m) => m.motor === motor)!.disponible;
