@@ -12,7 +12,6 @@ import { renderizar } from './render.js';
 const ACCIONES_IO = [
   'cargarCatalogos',
   'cargarCalles',
-  'programarRevision',
   'comprobarDniMatricula',
   'guardarArchivo',
   'borrarArchivo',
