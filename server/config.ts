@@ -8,8 +8,13 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Unset means production: the secure choices need no variable (decision 075). */
   nodeEnv: 'development' | 'production' | 'test';
   production: boolean;
+  /** Demo mode (DEMO=1): an empty padrón gets the published demo pairs. Refused in production. */
+  demo: boolean;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs (default: outside production only). */
+  apiDocs: boolean;
   /** Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For is believed. */
   trustProxy: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -18,7 +23,21 @@ export interface Config {
   /** Uploads and submissions allowed per client address and hour (each route counted apart). */
   writeMaxPerHour: number;
   requestTimeoutMs: number;
+  /** Time to receive a request's headers (slowloris); at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** Open connections the server accepts at once; more are closed at once. */
+  maxConnections: number;
   draftMaxAgeHours: number;
+  /** Bytes one draft may receive in all, replacements included (413 beyond). */
+  draftMaxBytes: number;
+  /** Bytes of uploads one client address may send per hour (429 beyond). */
+  uploadMaxBytesPerHour: number;
+  /** New drafts one client address may open per hour (429 beyond). */
+  draftsMaxPerHour: number;
+  /** Free space the data disk must keep: uploads are refused (507) below it. */
+  diskFreeMinBytes: number;
+  /** How often the server sweeps abandoned drafts (0: never; then run `npm run barrer` from cron). */
+  sweepIntervalMinutes: number;
   /** Where the built SPA lives; served when it has an index.html. */
   clientDir: string;
 }
@@ -53,6 +72,16 @@ function unoDe<T extends string>(env: Env, nombre: string, opciones: readonly T[
   }
   return crudo as T;
 }
+
+function booleano(env: Env, nombre: string, porDefecto: boolean): boolean {
+  const crudo = env[nombre]?.trim().toLowerCase();
+  if (crudo === undefined || crudo === '') return porDefecto;
+  if (crudo === '1' || crudo === 'true') return true;
+  if (crudo === '0' || crudo === 'false') return false;
+  throw new ConfigError(nombre, `debe ser 1 o 0 (recibido "${env[nombre]}").`);
+}
+
+const MIB = 1024 * 1024;
 
 function urlDeBase(env: Env): string | null {
   const crudo = env.DATABASE_URL?.trim();
@@ -101,7 +130,17 @@ function proxies(env: Env): string[] {
 }
 
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const nodeEnv = unoDe(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const nodeEnv = unoDe(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'production');
+  const production = nodeEnv === 'production';
+  const demo = booleano(env, 'DEMO', false);
+  if (demo && production) {
+    throw new ConfigError(
+      'DEMO',
+      'no se admite en producción (NODE_ENV sin definir o production): el padrón de demostración es público. ' +
+        'Para probar el producto usá `npm start`, que define NODE_ENV=development y DEMO=1.',
+    );
+  }
+  const requestTimeoutMs = entero(env, 'REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000);
   const host = env.HOST?.trim() || '0.0.0.0';
   if (!isIP(host) && !/^[A-Za-z0-9.-]+$/.test(host))
     throw new ConfigError('HOST', `no es una dirección válida (recibido "${host}").`);
@@ -113,7 +152,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dataDir: path.resolve(cwd, dataDir),
     databaseUrl: urlDeBase(env),
     nodeEnv,
-    production: nodeEnv === 'production',
+    production,
+    demo,
+    apiDocs: booleano(env, 'API_DOCS', !production),
     trustProxy: proxies(env),
     logLevel: unoDe(
       env,
@@ -124,8 +165,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dniCheckMax: entero(env, 'DNI_CHECK_MAX', 30, 1, 100_000),
     dniCheckWindowMinutes: entero(env, 'DNI_CHECK_WINDOW_MINUTES', 10, 1, 24 * 60),
     writeMaxPerHour: entero(env, 'WRITE_MAX_PER_HOUR', 120, 1, 1_000_000),
-    requestTimeoutMs: entero(env, 'REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000),
+    requestTimeoutMs,
+    headersTimeoutMs: entero(env, 'HEADERS_TIMEOUT_MS', Math.min(30_000, requestTimeoutMs), 1_000, requestTimeoutMs),
+    maxConnections: entero(env, 'MAX_CONNECTIONS', 1_000, 1, 1_000_000),
     draftMaxAgeHours: entero(env, 'DRAFT_MAX_AGE_HOURS', 72, 1, 24 * 365),
+    draftMaxBytes: entero(env, 'DRAFT_MAX_MB', 200, 10, 100_000) * MIB,
+    uploadMaxBytesPerHour: entero(env, 'UPLOAD_MAX_MB_PER_HOUR', 300, 10, 1_000_000) * MIB,
+    draftsMaxPerHour: entero(env, 'DRAFTS_MAX_PER_HOUR', 30, 1, 1_000_000),
+    diskFreeMinBytes: entero(env, 'DISK_FREE_MIN_MB', 1_024, 0, 10_000_000) * MIB,
+    sweepIntervalMinutes: entero(env, 'SWEEP_INTERVAL_MINUTES', 60, 0, 24 * 60),
     clientDir: path.resolve(cwd, 'dist/client'),
   };
 }

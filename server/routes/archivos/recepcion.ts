@@ -6,8 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { esDocumentoKey, type ExtensionAceptada } from '../../../domain/index.js';
-import { dimensiones, dimensionesAceptables, esImagen } from '../../archivos/dimensiones.js';
-import { detectarTipo } from '../../archivos/tipo.js';
+import { juzgar } from '../../archivos/juicio.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
 import type { Recibido } from '../../servicios/documentos.js';
@@ -50,32 +49,13 @@ async function recibirParte(
   vistas.add(clave);
 
   const preparado = await almacen.preparar(parte.file);
-  const juicio = await juzgar(parte, preparado);
+  const juicio = await juzgar(parte.filename, parte.file.truncated, preparado);
   if (juicio instanceof ErrorHttp) {
     await almacen.descartar(preparado);
     return juicio;
   }
   recibidos.push({ clave, extension: juicio, preparado });
   return null;
-}
-
-/** The detected extension of a staged part, or why it is refused. */
-async function juzgar(
-  parte: MultipartFile,
-  preparado: DocumentoPreparado,
-): Promise<ExtensionAceptada | ErrorHttp> {
-  // The plugin stops at the size limit without failing the stream: check, or keep a cut file.
-  if (parte.file.truncated) {
-    return new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande(parte.filename));
-  }
-  if (preparado.bytes === 0) return invalido(MENSAJES_HTTP.archivoVacio(parte.filename));
-  const extension = await detectarTipo(preparado.rutaTemporal);
-  if (!extension)
-    return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.tipoNoAceptado(parte.filename));
-  if (esImagen(extension) && !dimensionesAceptables(await dimensiones(preparado.rutaTemporal, extension))) {
-    return new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, MENSAJES_HTTP.imagenEnorme(parte.filename));
-  }
-  return extension;
 }
 
 /**
