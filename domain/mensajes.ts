@@ -18,6 +18,7 @@ export const MENSAJES = {
   tarjeta: 'Elegí una tarjeta.',
   opcionInvalida: 'Elegí una opción de la lista.',
   demasiadoLargo: (max: number) => `Como máximo ${max} caracteres.`,
+  caracteresInvalidos: 'Tiene caracteres invisibles o de control que no se aceptan. Volvé a escribir el texto.',
   anioFabricacion: (min: number, max: number) => `Ingresá un año entre ${min} y ${max}.`,
   terminos: 'Debés aceptar los términos y condiciones.',
   dniMatricula: 'DNI o matrícula inválido.',

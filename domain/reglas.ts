@@ -7,11 +7,44 @@ import { MENSAJES } from './mensajes.js';
 
 const vacioANull = (valor: unknown) => (typeof valor === 'string' && valor.trim() === '' ? null : valor);
 
-const textoRequerido = (max: number) =>
-  string().trim().required(MENSAJES.requerido).max(max, MENSAJES.demasiadoLargo(max));
+/**
+ * Characters no text field keeps: controls (Cc: NUL, ESC, DEL, C1…), format characters (Cf: bidi
+ * overrides and isolates, zero-width spaces and joiners, BOM, soft hyphen…), lone surrogates (Cs)
+ * and the line and paragraph separators (Zl, Zp).
+ */
+const NO_PERMITIDOS = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
 
-const textoOpcional = (max: number) =>
-  string().trim().max(max, MENSAJES.demasiadoLargo(max)).nullable().default(null).transform(vacioANull);
+/** Whether a text has a character of NO_PERMITIDOS; `multilinea` lets "\n" and "\r\n" through. */
+export function tieneCaracteresNoPermitidos(texto: string, { multilinea = false } = {}): boolean {
+  return NO_PERMITIDOS.test(multilinea ? texto.replace(/\r?\n/g, '') : texto);
+}
+
+/**
+ * The test every free-text field runs. A test sees the value after the transforms, so after
+ * `trim()` (which drops some of these characters at the ends, but never e.g. U+200B).
+ */
+const caracteresPermitidos = ({ multilinea = false } = {}) => ({
+  name: 'caracteresPermitidos',
+  message: MENSAJES.caracteresInvalidos,
+  test: (valor: string | null | undefined) => !valor || !tieneCaracteresNoPermitidos(valor, { multilinea }),
+});
+
+const textoRequerido = (max: number) =>
+  string()
+    .trim()
+    .required(MENSAJES.requerido)
+    .test(caracteresPermitidos())
+    .max(max, MENSAJES.demasiadoLargo(max));
+
+/** `multilinea`: a field the SPA renders as a textarea (Observaciones), where line breaks are text. */
+const textoOpcional = (max: number, { multilinea = false } = {}) =>
+  string()
+    .trim()
+    .test(caracteresPermitidos({ multilinea }))
+    .max(max, MENSAJES.demasiadoLargo(max))
+    .nullable()
+    .default(null)
+    .transform(vacioANull);
 
 /** Like yup's oneOf, but an empty value is left to `required`, so it reads "Campo requerido.". */
 const unaDe = (claves: readonly string[]) => ({
@@ -28,16 +61,20 @@ const MENSAJE_FECHA = {
 
 export const localidadSchema = object({
   codigoLocalidad: number().integer().required(),
-  nombreLocalidad: string().required(),
+  nombreLocalidad: string().required().test(caracteresPermitidos()),
 });
 
 export const calleSchema = object({
-  nombreCalle: string().trim().required(MENSAJES.calleDeLista).max(100, MENSAJES.demasiadoLargo(100)),
+  nombreCalle: string()
+    .trim()
+    .required(MENSAJES.calleDeLista)
+    .test(caracteresPermitidos())
+    .max(100, MENSAJES.demasiadoLargo(100)),
 });
 
 export const condicionIvaSchema = object({
   codigoCondicionIVA: number().integer().required(),
-  nombreCondicionIVA: string().required(),
+  nombreCondicionIVA: string().required().test(caracteresPermitidos()),
 });
 
 /** Código de área + Teléfono must total 9, 10 or 11 digits (producto §3). */
@@ -58,7 +95,11 @@ export const datosSocioSchema = object({
   dni: string()
     .required(MENSAJES.requerido)
     .matches(/^\d{7,8}$/, MENSAJES.dni),
-  matricula: string().trim().required(MENSAJES.requerido).max(12, MENSAJES.matriculaLarga),
+  matricula: string()
+    .trim()
+    .required(MENSAJES.requerido)
+    .test(caracteresPermitidos())
+    .max(12, MENSAJES.matriculaLarga),
   localidad: localidadSchema.nullable().default(null).required(MENSAJES.localidadDeLista),
   calle: calleSchema.nullable().default(null).required(MENSAJES.calleDeLista),
   altura: number()
@@ -71,7 +112,12 @@ export const datosSocioSchema = object({
   piso: textoOpcional(10),
   dpto: textoOpcional(10),
   otro: textoOpcional(100),
-  email: string().trim().required(MENSAJES.requerido).max(254, MENSAJES.email).email(MENSAJES.email),
+  email: string()
+    .trim()
+    .required(MENSAJES.requerido)
+    .test(caracteresPermitidos())
+    .max(254, MENSAJES.email)
+    .email(MENSAJES.email),
   codArea: string()
     .required(MENSAJES.requerido)
     .matches(/^[1-9]\d{1,3}$/, MENSAJES.codArea),
@@ -113,7 +159,7 @@ export const anioActual = () => new Date().getFullYear();
 
 export const tipoAparatoSchema = object({
   codigotipoaparato: number().integer().required(),
-  nombretipoaparato: string().required(),
+  nombretipoaparato: string().required().test(caracteresPermitidos()),
 });
 
 export const equipoSchema = object({
@@ -132,14 +178,14 @@ export const equipoSchema = object({
         : this.createError({ message: MENSAJES.anioFabricacion(ANIO_FABRICACION_MINIMO, max) });
     }),
   origen: textoRequerido(60),
-  observaciones: textoOpcional(500),
+  observaciones: textoOpcional(500, { multilinea: true }),
 });
 export type Equipo = InferType<typeof equipoSchema>;
 
 export const MAXIMO_EQUIPOS = 30;
 
 export const adjuntoSchema = object({
-  nombre: string().required().max(80),
+  nombre: string().required().test(caracteresPermitidos()).max(80),
 });
 
 export const solicitudSchema = object({
