@@ -11,6 +11,8 @@ export const CODIGOS = {
   NO_ENCONTRADO: 'NO_ENCONTRADO',
   SOLICITUD_DISTINTA: 'SOLICITUD_DISTINTA',
   CONFLICTO: 'CONFLICTO',
+  CUOTA_EXCEDIDA: 'CUOTA_EXCEDIDA',
+  SIN_ESPACIO: 'SIN_ESPACIO',
   DEMASIADOS_INTENTOS: 'DEMASIADOS_INTENTOS',
   TIEMPO_AGOTADO: 'TIEMPO_AGOTADO',
   ERROR_INTERNO: 'ERROR_INTERNO',
@@ -55,6 +57,21 @@ export const MENSAJES_HTTP = {
     `El archivo ${nombre} no es una imagen, un PDF ni un documento de Word (.doc o .docx).`,
   imagenEnorme: (nombre: string) =>
     `La imagen ${nombre} no se puede leer o tiene demasiados píxeles (máximo 120 megapíxeles).`,
+  extensionNoAceptada: (nombre: string, extensiones: readonly string[]) =>
+    `El archivo ${nombre} tiene una extensión que no aceptamos. Elegí un archivo ` +
+    `.${extensiones.slice(0, -1).join(', .')} o .${extensiones.at(-1)}.`,
+  extensionNoCoincide: (nombre: string, detectada: string) =>
+    `El contenido del archivo ${nombre} no coincide con su extensión: es un archivo .${detectada}. ` +
+    'Revisá que sea el archivo correcto o elegí otro.',
+  documentoEnorme: (nombre: string, mib: number) =>
+    `El documento ${nombre} no se puede abrir o se expande a un tamaño excesivo ` +
+    `(máximo ${mib} MiB descomprimido). Guardalo nuevamente desde Word o elegí un PDF.`,
+  pdfActivo: (nombre: string) =>
+    `El PDF ${nombre} contiene código, acciones automáticas o archivos adjuntos, que no aceptamos. ` +
+    'Imprimilo con la opción "Guardar como PDF" y adjuntá ese archivo.',
+  pdfIlegible: (nombre: string) =>
+    `No pudimos revisar el PDF ${nombre}: tiene partes comprimidas o cifradas que no se pueden leer. ` +
+    'Si tiene contraseña, quitásela; luego imprimilo con la opción "Guardar como PDF" y adjuntá ese archivo.',
   documentoDesconocido: (nombre: string) => `No reconocemos el documento "${nombre}".`,
   nombreInvalido: 'Cada archivo debe llamarse <documento>.<extensión>, por ejemplo DniAnverso.jpg.',
   campoInesperado: 'La solicitud solo admite archivos en el campo "file".',
@@ -65,6 +82,20 @@ export const MENSAJES_HTTP = {
   multipartInvalido: 'El envío de archivos llegó incompleto o mal formado. Intentá nuevamente.',
   adjuntoAjeno: (nombre: string) =>
     `El adjunto ${nombre} no corresponde a los archivos subidos en esta solicitud.`,
+  archivosCambiaron: 'Otra operación modificó estos archivos al mismo tiempo. Intentá nuevamente.',
+  cuotaDelBorrador: (mib: number) =>
+    `Esta solicitud ya recibió el máximo de ${mib} MiB de archivos (reemplazos incluidos). ` +
+    'Si necesitás cambiar más archivos, comunicate con la Asociación.',
+  cuotaDeBytes: (mib: number) =>
+    `Desde tu conexión se subieron más de ${mib} MiB de archivos en la última hora. ` +
+    'Esperá un rato e intentá nuevamente.',
+  cuotaDeBorradores: (n: number) =>
+    `Desde tu conexión se iniciaron más de ${n} solicitudes en la última hora. ` +
+    'Esperá un rato e intentá nuevamente.',
+  sinEspacio:
+    'En este momento no podemos guardar archivos: el servidor se quedó sin espacio. ' +
+    'Lo que elegiste queda en tu navegador; intentá nuevamente más tarde.',
+  peticionEnorme: (mib: number) => `El envío supera el máximo de ${mib} MiB por solicitud.`,
 } as const;
 
 /** JSON schema of the error body, declared on every route's 4xx/5xx answers. */

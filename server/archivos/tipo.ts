@@ -1,18 +1,46 @@
 // The real type of an uploaded file, judged by its bytes. file-type recognises the images and PDF;
 // it sees .doc only as a generic CFB container and .docx as a zip, so those get a closer look.
+// And the extensions a part's name may carry for each type (decision 076).
 import { createReadStream } from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
 import type { ExtensionAceptada } from '../../domain/index.js';
-import { esDocx } from './docx.js';
+import { esPaqueteWord } from './docx.js';
 
 const DIRECTAS: Record<string, ExtensionAceptada> = {
   jpg: 'jpg',
   png: 'png',
   gif: 'gif',
   webp: 'webp',
-  heic: 'heic',
+  heic: 'heic', // every HEIF brand: heic, heix, hevc, hevx, mif1, msf1
   pdf: 'pdf',
 };
+
+/**
+ * The extensions (lower case) a part's name may carry for each accepted type; the stored name
+ * uses the key. The same list the SPA lets a chosen file have (domain's motivoRechazoArchivo).
+ */
+export const EXTENSIONES_DE_NOMBRE: Readonly<Record<ExtensionAceptada, readonly string[]>> = {
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+  heic: ['heic', 'heif'],
+  pdf: ['pdf'],
+  doc: ['doc'],
+  docx: ['docx'],
+};
+
+export const EXTENSIONES_ADMITIDAS: readonly string[] = Object.values(EXTENSIONES_DE_NOMBRE).flat();
+
+/** The extension of a part's name (`TituloMedico.PDF` → `pdf`); '' when it has none. */
+export function extensionDelNombre(nombre: string): string {
+  const punto = nombre.lastIndexOf('.');
+  return punto > 0 ? nombre.slice(punto + 1).toLowerCase() : '';
+}
+
+/** Whether a name's extension (lower case) is one the detected type may carry. */
+export const extensionCoincide = (extension: string, tipo: ExtensionAceptada): boolean =>
+  EXTENSIONES_DE_NOMBRE[tipo].includes(extension);
 
 /** A Word 97–2003 file is a CFB container holding a "WordDocument" stream (UTF-16LE name). */
 const WORD_DOCUMENT = Buffer.from('WordDocument', 'utf16le');
@@ -27,12 +55,13 @@ async function contiene(ruta: string, aguja: Buffer): Promise<boolean> {
   return false;
 }
 
+/** What the bytes are; a .docx is only recognised here, its bounds are judged apart (docx.ts). */
 export async function detectarTipo(ruta: string): Promise<ExtensionAceptada | null> {
   const tipo = await fileTypeFromFile(ruta);
   if (!tipo) return null;
   const directa = DIRECTAS[tipo.ext];
   if (directa) return directa;
   if (tipo.ext === 'cfb') return (await contiene(ruta, WORD_DOCUMENT)) ? 'doc' : null;
-  if (tipo.ext === 'docx' || tipo.ext === 'zip') return (await esDocx(ruta)) ? 'docx' : null;
+  if (tipo.ext === 'docx' || tipo.ext === 'zip') return (await esPaqueteWord(ruta)) ? 'docx' : null;
   return null;
 }

@@ -60,13 +60,13 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     expect(temporales).toEqual([]);
   });
 
-  it('acepta gif, webp, heic, doc y docx por su contenido y guarda con permisos 0600', async () => {
+  it('acepta webp, heic, doc y docx por su contenido (con su extensión, en mayúsculas también) y guarda con permisos 0600', async () => {
     const nav = await ctx.navegador().abrir();
     const r = await nav.subir([
-      { nombre: 'DniAnverso.png', contenido: archivos.webpExtendida(4000, 3000) },
-      { nombre: 'DniReverso.jpeg', contenido: archivos.heic() },
-      { nombre: 'TituloMedico.pdf', contenido: archivos.docx() },
-      { nombre: 'RegistroNacionalPrestadores.docx', contenido: archivos.doc() },
+      { nombre: 'DniAnverso.WEBP', contenido: archivos.webpExtendida(4000, 3000) },
+      { nombre: 'DniReverso.heic', contenido: archivos.heic() },
+      { nombre: 'TituloMedico.docx', contenido: archivos.docx() },
+      { nombre: 'RegistroNacionalPrestadores.doc', contenido: archivos.doc() },
     ]);
     expect(r.statusCode).toBe(200);
     expect(r.json()).toEqual([

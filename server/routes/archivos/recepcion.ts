@@ -1,16 +1,51 @@
 // Reading an upload: each `file` part is streamed to a staged temp file (counted and hashed),
-// then judged. Nothing is committed here; on the first bad part the remaining parts are drained
-// (so the client reads the answer instead of a reset connection), every staged file is
-// discarded and the whole request is refused.
-import { finished } from 'node:stream/promises';
+// then judged. Nothing is committed here; on the first bad part every staged file is discarded
+// and the whole request is refused. A part whose content is refused is drained, so the client
+// reads the answer instead of a reset connection; but bytes beyond a limit (10 MiB per part, the
+// request's byte budget) are never read: the answer goes at once and the connection is closed.
+import { Transform, finished } from 'node:stream';
+import { finished as terminado } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { esDocumentoKey, type ExtensionAceptada } from '../../../domain/index.js';
+import { TAMANIO_MAXIMO_ARCHIVO, esDocumentoKey } from '../../../domain/index.js';
 import { juzgar } from '../../archivos/juicio.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
 import type { Recibido } from '../../servicios/documentos.js';
-import type { DocumentStore, DocumentoPreparado } from '../../storage/almacen.js';
+import type { DocumentStore } from '../../storage/almacen.js';
+
+/** What one request may bring in all, across its parts, and the refusal when it brings more. */
+export interface Presupuesto {
+  bytes: number;
+  excedido: () => ErrorHttp;
+}
+
+/** A limit passed while a part was arriving: answer now and read no further. */
+class LimitePasado extends Error {
+  constructor(readonly respuesta: ErrorHttp) {
+    super(respuesta.message);
+  }
+}
+
+/** Counts a part's bytes as they arrive and fails at the first byte over a limit. */
+function medidor(nombre: string, restante: { bytes: number }, presupuesto: Presupuesto): Transform {
+  let bytes = 0;
+  return new Transform({
+    transform(trozo: Buffer, _codificacion, listo) {
+      bytes += trozo.length;
+      restante.bytes -= trozo.length;
+      if (bytes > TAMANIO_MAXIMO_ARCHIVO) {
+        return listo(
+          new LimitePasado(
+            new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande(nombre)),
+          ),
+        );
+      }
+      if (restante.bytes < 0) return listo(new LimitePasado(presupuesto.excedido()));
+      listo(null, trozo);
+    },
+  });
+}
 
 /** `<key>.<ext>`, letters and digits only: no paths, no traversal, no hidden names. */
 const NOMBRE_DE_PARTE = /^([A-Za-z]{1,60})(?:\.[A-Za-z0-9]{1,10})?$/;
@@ -19,15 +54,18 @@ const invalido = (mensaje: string) => new ErrorHttp(400, CODIGOS.ARCHIVO_INVALID
 
 async function vaciar(parte: MultipartFile): Promise<void> {
   parte.file.resume();
-  await finished(parte.file).catch(() => {});
+  await terminado(parte.file).catch(() => {});
 }
 
-async function recibirParte(
-  parte: MultipartFile,
-  almacen: DocumentStore,
-  vistas: Set<string>,
-  recibidos: Recibido[],
-) {
+interface Lectura {
+  almacen: DocumentStore;
+  presupuesto: Presupuesto;
+  restante: { bytes: number };
+  vistas: Set<string>;
+  recibidos: Recibido[];
+}
+
+async function recibirParte(parte: MultipartFile, lectura: Lectura): Promise<ErrorHttp | LimitePasado | null> {
   if (parte.fieldname !== 'file') {
     await vaciar(parte);
     return invalido(MENSAJES_HTTP.campoInesperado);
@@ -42,19 +80,35 @@ async function recibirParte(
     await vaciar(parte);
     return invalido(MENSAJES_HTTP.documentoDesconocido(clave));
   }
-  if (vistas.has(clave)) {
+  if (lectura.vistas.has(clave)) {
     await vaciar(parte);
     return invalido(MENSAJES_HTTP.documentoRepetido(clave));
   }
-  vistas.add(clave);
+  lectura.vistas.add(clave);
 
-  const preparado = await almacen.preparar(parte.file);
-  const juicio = await juzgar(parte.filename, parte.file.truncated, preparado);
+  const contado = medidor(parte.filename, lectura.restante, lectura.presupuesto);
+  // Not pipeline(): on a limit the part must stay undestroyed (a destroyed part is skipped by the
+  // parser, which then reads the rest of it). But a part that fails or stops early still fails
+  // the count, or the staging would wait for ever.
+  finished(parte.file, (error) => {
+    if (error && !contado.destroyed) contado.destroy(error);
+  });
+  parte.file.pipe(contado);
+  let preparado;
+  try {
+    preparado = await lectura.almacen.preparar(contado);
+  } catch (error) {
+    if (!(error instanceof LimitePasado)) throw error;
+    // Leave the part unread: the parser stops, and so does the reading of the request.
+    parte.file.unpipe(contado);
+    return error;
+  }
+  const juicio = await juzgar(parte.filename, preparado);
   if (juicio instanceof ErrorHttp) {
-    await almacen.descartar(preparado);
+    await lectura.almacen.descartar(preparado);
     return juicio;
   }
-  recibidos.push({ clave, extension: juicio, preparado });
+  lectura.recibidos.push({ clave, extension: juicio, preparado });
   return null;
 }
 
@@ -69,11 +123,28 @@ function errorDeLectura(error: Error): ErrorHttp {
   return http.statusCode >= 500 && !delSistema ? invalido(MENSAJES_HTTP.multipartInvalido) : http;
 }
 
-export async function recibirArchivos(request: FastifyRequest, almacen: DocumentStore): Promise<Recibido[]> {
+/** A refusal after which the rest of the request is not read (the route closes the connection). */
+export class EnvioCortado extends Error {
+  constructor(readonly respuesta: ErrorHttp) {
+    super(respuesta.message);
+    this.name = 'EnvioCortado';
+  }
+}
+
+export async function recibirArchivos(
+  request: FastifyRequest,
+  almacen: DocumentStore,
+  presupuesto: Presupuesto,
+): Promise<Recibido[]> {
   if (!request.isMultipart()) throw new ErrorHttp(415, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.noMultipart);
-  const recibidos: Recibido[] = [];
-  const vistas = new Set<string>();
-  let fallo: ErrorHttp | null = null;
+  const lectura: Lectura = {
+    almacen,
+    presupuesto,
+    restante: { bytes: presupuesto.bytes },
+    vistas: new Set<string>(),
+    recibidos: [],
+  };
+  let fallo: ErrorHttp | LimitePasado | null = null;
   try {
     for await (const parte of request.parts() as AsyncIterableIterator<Multipart>) {
       if (parte.type !== 'file') {
@@ -87,15 +158,16 @@ export async function recibirArchivos(request: FastifyRequest, almacen: Document
         await vaciar(parte);
         continue;
       }
-      fallo = await recibirParte(parte, almacen, vistas, recibidos);
+      fallo = await recibirParte(parte, lectura);
+      if (fallo instanceof LimitePasado) break;
     }
   } catch (error) {
     fallo ??= errorDeLectura(error as Error);
   }
-  if (!fallo && recibidos.length === 0) fallo = invalido(MENSAJES_HTTP.sinArchivos);
+  if (!fallo && lectura.recibidos.length === 0) fallo = invalido(MENSAJES_HTTP.sinArchivos);
   if (fallo) {
-    await Promise.all(recibidos.map((r) => almacen.descartar(r.preparado).catch(() => {})));
-    throw fallo;
+    await Promise.all(lectura.recibidos.map((r) => almacen.descartar(r.preparado).catch(() => {})));
+    throw fallo instanceof LimitePasado ? new EnvioCortado(fallo.respuesta) : fallo;
   }
-  return recibidos;
+  return lectura.recibidos;
 }

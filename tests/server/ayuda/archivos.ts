@@ -214,3 +214,211 @@ export const exeMz = (): Buffer => {
 };
 export const html = (): Buffer =>
   Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+
+// ——— File types (decision 076): extensions, HEIF, docx bounds, PDFs with active content ———
+
+/** The HEIC of `heic()` with the major brand `mif1`, as a generic HEIF names itself. */
+export function heif(tamanios: [number, number][] = [[1, 1]]): Buffer {
+  const b = heic(tamanios);
+  b.write('mif1', 8, 'latin1');
+  return b;
+}
+
+/** A .docx with `entradas` extra parts of 1 MiB of zeros each (~1 KiB each once deflated). */
+export function docxConRelleno(entradas: number): Buffer {
+  const ceros = Buffer.alloc(1024 * 1024);
+  return zip([
+    { nombre: '[Content_Types].xml', datos: Buffer.from(TIPOS_DE_CONTENIDO), comprimir: true },
+    {
+      nombre: 'word/document.xml',
+      datos: Buffer.from(
+        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body/></w:document>',
+      ),
+      comprimir: true,
+    },
+    ...Array.from({ length: entradas }, (_, i) => ({
+      nombre: `word/media/relleno${i}.bin`,
+      datos: ceros,
+      comprimir: true,
+    })),
+  ]);
+}
+
+/**
+ * A .docx whose headers (local and central) declare `declarado` bytes for word/document.xml while
+ * it inflates to `real` bytes of zeros: the central directory lies.
+ */
+export function docxMentiroso(real: number, declarado: number): Buffer {
+  const b = zip([
+    { nombre: '[Content_Types].xml', datos: Buffer.from(TIPOS_DE_CONTENIDO), comprimir: true },
+    { nombre: 'word/document.xml', datos: Buffer.alloc(real), comprimir: true },
+  ]);
+  const nombre = Buffer.from('word/document.xml');
+  for (const [firma, desplazamiento] of [
+    [0x04034b50, 22],
+    [0x02014b50, 24],
+  ] as const) {
+    const cabecera = Buffer.alloc(4);
+    cabecera.writeUInt32LE(firma);
+    for (let i = b.indexOf(cabecera); i >= 0; i = b.indexOf(cabecera, i + 4)) {
+      const inicioNombre = firma === 0x04034b50 ? 30 : 46;
+      if (b.subarray(i + inicioNombre, i + inicioNombre + nombre.length).equals(nombre))
+        b.writeUInt32LE(declarado, i + desplazamiento);
+    }
+  }
+  return b;
+}
+
+const latin1 = (texto: string) => Buffer.from(texto, 'latin1');
+
+/** Deflate in the zlib format a PDF's FlateDecode uses: header, raw deflate, Adler-32. */
+function deflateSync(datos: Buffer): Buffer {
+  let a = 1;
+  let b = 0;
+  for (const byte of datos) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  const suma = Buffer.alloc(4);
+  suma.writeUInt32BE(((b << 16) | a) >>> 0);
+  return Buffer.concat([Buffer.from([0x78, 0x9c]), deflateRawSync(datos), suma]);
+}
+
+/** A stream object's body: its dictionary (plus /Length) and its data. */
+export const flujoPdf = (diccionario: string, datos: Buffer): Buffer =>
+  Buffer.concat([
+    latin1(`<< ${diccionario} /Length ${datos.length} >>\nstream\n`),
+    datos,
+    latin1('\nendstream'),
+  ]);
+
+/**
+ * A PDF from the bodies of its objects (the i-th is object i + 1), with a correct xref table and
+ * `trailer` inside the trailer dictionary.
+ */
+export function armarPdf(cuerpos: (string | Buffer)[], trailer = '/Root 1 0 R'): Buffer {
+  const partes: Buffer[] = [latin1('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
+  let largo = partes[0]!.length;
+  const desplazamientos: number[] = [];
+  cuerpos.forEach((cuerpo, i) => {
+    desplazamientos.push(largo);
+    const objeto = Buffer.concat([
+      latin1(`${i + 1} 0 obj\n`),
+      typeof cuerpo === 'string' ? latin1(cuerpo) : cuerpo,
+      latin1('\nendobj\n'),
+    ]);
+    partes.push(objeto);
+    largo += objeto.length;
+  });
+  const entradas = desplazamientos.map((d) => `${String(d).padStart(10, '0')} 00000 n \n`).join('');
+  partes.push(
+    latin1(
+      `xref\n0 ${cuerpos.length + 1}\n0000000000 65535 f \n${entradas}` +
+        `trailer\n<< /Size ${cuerpos.length + 1} ${trailer} >>\nstartxref\n${largo}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(partes);
+}
+
+/** Objects 1–5 of a one-page PDF: catalog (with `catalogo` added), pages, page, content, font. */
+function paginaPdf(catalogo: string, contenido: Buffer, comprimido: boolean): (string | Buffer)[] {
+  return [
+    `<< /Type /Catalog /Pages 2 0 R ${catalogo} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    comprimido ? flujoPdf('/Filter /FlateDecode', deflateSync(contenido)) : flujoPdf('', contenido),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+}
+
+const textoPdf = (texto: string) => latin1(`BT /F1 12 Tf 72 720 Td (${texto}) Tj ET`);
+
+/**
+ * A clean one-page PDF whose page says `texto` (by default it names JavaScript, /JavaScript and
+ * /Launch, in its content stream) and whose title, a string, says JavaScript too.
+ */
+export function pdfConTexto(
+  texto = 'Este documento menciona JavaScript, /JavaScript, /JS y /Launch.',
+  comprimido = false,
+): Buffer {
+  return armarPdf(
+    [...paginaPdf('', textoPdf(texto), comprimido), '<< /Title (Manual de JavaScript) /Producer (prueba) >>'],
+    '/Root 1 0 R /Info 6 0 R',
+  );
+}
+
+/** A PDF that runs `accion` (an action dictionary) when opened. */
+export const pdfConAccion = (accion: string): Buffer =>
+  armarPdf([...paginaPdf('/OpenAction 6 0 R', textoPdf('Hola'), false), accion]);
+
+export const ACCIONES_PDF = {
+  javaScript: '<< /Type /Action /S /JavaScript /JS (app.alert\\(1\\)) >>',
+  /** The same names written with `#xx` escapes: /JavaScript and /JS. */
+  escapada: '<< /Type /Action /S /J#61vaScript /J#53 (app.alert\\(1\\)) >>',
+  lanzamiento: '<< /Type /Action /S /Launch /F (calc.exe) >>',
+  irAPagina: '<< /Type /Action /S /GoTo /D [3 0 R /Fit] >>',
+} as const;
+
+/** A PDF carrying an attachment (a name tree of /EmbeddedFiles and an /EmbeddedFile stream). */
+export function pdfConAdjunto(): Buffer {
+  return armarPdf([
+    ...paginaPdf('/Names << /EmbeddedFiles 6 0 R >>', textoPdf('Hola'), false),
+    '<< /Names [(leeme.exe) 7 0 R] >>',
+    '<< /Type /Filespec /F (leeme.exe) /EF << /F 8 0 R >> >>',
+    flujoPdf('/Type /EmbeddedFile', exeMz()),
+  ]);
+}
+
+/**
+ * A PDF 1.5 whose object 6 (the action run on opening) is compressed in an object stream (object
+ * 7), found through an xref stream (object 8). `datos` replaces the stream's data (e.g. bytes that
+ * do not inflate); `diccionario` is added to the object stream's dictionary.
+ */
+export function pdfConObjStm(
+  accion: string,
+  opciones: { filtro?: string; datos?: Buffer; diccionario?: string; trailer?: string } = {},
+): Buffer {
+  const cabecera = '6 0 ';
+  const contenido = latin1(`${cabecera}${accion}\n`);
+  const filtro = opciones.filtro ?? '/FlateDecode';
+  const datos = opciones.datos ?? (filtro === '' ? contenido : deflateSync(contenido));
+  const objetos: (string | Buffer)[] = [
+    ...paginaPdf('/OpenAction 6 0 R', textoPdf('Hola'), true),
+    latin1(''), // object 6 lives in the object stream
+    flujoPdf(
+      `/Type /ObjStm /N 1 /First ${cabecera.length}${filtro ? ` /Filter ${filtro}` : ''} ${opciones.diccionario ?? ''}`,
+      datos,
+    ),
+  ];
+  const partes: Buffer[] = [latin1('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
+  let largo = partes[0]!.length;
+  const entradas: Buffer[] = [Buffer.from([0, 0, 0, 0, 0, 0xff, 0xff])];
+  objetos.forEach((cuerpo, i) => {
+    const entrada = Buffer.alloc(7);
+    if (i === 5) {
+      entrada[0] = 2;
+      entrada.writeUInt32BE(7, 1); // in object stream 7, at index 0
+    } else {
+      entrada[0] = 1;
+      entrada.writeUInt32BE(largo, 1);
+      const objeto = Buffer.concat([
+        latin1(`${i + 1} 0 obj\n`),
+        typeof cuerpo === 'string' ? latin1(cuerpo) : cuerpo,
+        latin1('\nendobj\n'),
+      ]);
+      partes.push(objeto);
+      largo += objeto.length;
+    }
+    entradas.push(entrada);
+  });
+  const propia = Buffer.alloc(7);
+  propia[0] = 1;
+  propia.writeUInt32BE(largo, 1);
+  entradas.push(propia);
+  partes.push(
+    latin1('8 0 obj\n'),
+    flujoPdf(`/Type /XRef /Size 9 /W [1 4 2] /Root 1 0 R ${opciones.trailer ?? ''}`, Buffer.concat(entradas)),
+    latin1(`\nendobj\nstartxref\n${largo}\n%%EOF\n`),
+  );
+  return Buffer.concat(partes);
+}

@@ -27,9 +27,12 @@ export const EXTENSIONES_ESPERADAS: Record<string, string> = {
   ConstanciaInscripcionAFIP: 'gif',
 };
 
-/** The parts the SPA would send: `<key>.<original extension>` (the extension is only a hint). */
+/** The parts the SPA would send: `<key>.<original extension>`, which must agree with the content. */
 export const partesRequeridas = (): Parte[] =>
-  DOCUMENTOS_REQUERIDOS.map((clave) => ({ nombre: `${clave}.archivo`, contenido: CONTENIDOS[clave]!() }));
+  DOCUMENTOS_REQUERIDOS.map((clave) => ({
+    nombre: `${clave}.${EXTENSIONES_ESPERADAS[clave]}`,
+    contenido: CONTENIDOS[clave]!(),
+  }));
 
 /** The body of producto §7 naming `adjuntos`, with `datos` changed in its datosSocio. */
 export function cuerpoSolicitud(adjuntos: { nombre: string }[], datos: Record<string, unknown> = {}) {

@@ -1,0 +1,408 @@
+// What each part of archivos/adjuntar may be (decision 076): an accepted extension that agrees
+// with the content, HEIF photos bounded like other images, .docx that cannot expand into a bomb
+// (even when its central directory lies), and PDFs without active content.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { motivoRechazoArchivo } from '../../domain/index.js';
+import { docxAcotado, LIMITES_DOCX, presupuestoDocx } from '../../server/archivos/docx.js';
+import { EscanerPdf, LIMITES_PDF, revisarPdf, type VeredictoPdf } from '../../server/archivos/pdf.js';
+import { EXTENSIONES_ADMITIDAS, extensionDelNombre } from '../../server/archivos/tipo.js';
+import * as archivos from './ayuda/archivos.js';
+import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+
+const MiB = 1024 * 1024;
+
+async function filas(ctx: Contexto, clave: string) {
+  return ctx.db
+    .selectFrom('documentos')
+    .select(['archivo', 'sha256', 'extension'])
+    .where('clave', '=', clave)
+    .orderBy('archivo')
+    .execute();
+}
+
+conCadaBase('tipos de archivo en archivos/adjuntar', (ctx) => {
+  describe('extensión y contenido', () => {
+    it('acepta las extensiones en mayúsculas o minúsculas y sus alias, y nombra por el contenido', async () => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([
+        { nombre: 'DniAnverso.JPG', contenido: archivos.jpeg() },
+        { nombre: 'DniReverso.jpeg', contenido: archivos.jpeg() },
+        { nombre: 'TituloMedico.Pdf', contenido: archivos.pdf() },
+        { nombre: 'ReciboOCarnetArteDeCurar.HEIF', contenido: archivos.heif() },
+        { nombre: 'ConstanciaInscripcionAFIP.heic', contenido: archivos.heic() },
+        { nombre: 'ResolucionEspecialidad.Docx', contenido: archivos.docx() },
+        { nombre: 'PolizaMalaPraxis.DOC', contenido: archivos.doc() },
+        { nombre: 'HabilitacionConsultorioExtension.WebP', contenido: archivos.webp() },
+      ]);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual(
+        expect.arrayContaining([
+          { nombre: 'DniAnverso.jpg' },
+          { nombre: 'DniReverso.jpg' },
+          { nombre: 'TituloMedico.pdf' },
+          { nombre: 'ReciboOCarnetArteDeCurar.heic' },
+          { nombre: 'ConstanciaInscripcionAFIP.heic' },
+          { nombre: 'ResolucionEspecialidad.docx' },
+          { nombre: 'PolizaMalaPraxis.doc' },
+          { nombre: 'HabilitacionConsultorioExtension.webp' },
+        ]),
+      );
+    });
+
+    it('una parte sin extensión (el SPA la envía así para un archivo llamado ".pdf") se juzga por su contenido', async () => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([
+        { nombre: 'TituloMedico', contenido: archivos.pdf() },
+        { nombre: 'DniAnverso', contenido: archivos.png() },
+      ]);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual(
+        expect.arrayContaining([{ nombre: 'TituloMedico.pdf' }, { nombre: 'DniAnverso.png' }]),
+      );
+      // …but its content is judged as any other's.
+      const mala = await nav.subir([{ nombre: 'DniReverso', contenido: archivos.exeMz() }]);
+      expect(mala.statusCode).toBe(415);
+    });
+
+    it('TituloMedico.exe con bytes de PDF: 415 que nombra el archivo y las extensiones, y no reemplaza el guardado', async () => {
+      const nav = await ctx.navegador().abrir();
+      const primera = await nav.subir([{ nombre: 'TituloMedico.pdf', contenido: archivos.pdf() }]);
+      expect(primera.statusCode).toBe(200);
+      const antes = await filas(ctx, 'TituloMedico');
+
+      const r = await nav.subir([{ nombre: 'TituloMedico.exe', contenido: archivos.pdfConTexto('otro') }]);
+      expect(r.statusCode).toBe(415);
+      expect(r.json().error).toBe('TIPO_NO_ACEPTADO');
+      const mensaje: string = r.json().message;
+      expect(mensaje).toContain('TituloMedico.exe');
+      for (const e of ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.heic', '.heif', '.pdf', '.doc', '.docx'])
+        expect(mensaje).toContain(e);
+
+      expect(await filas(ctx, 'TituloMedico')).toEqual(antes);
+      const listado = await nav.subir([{ nombre: 'DniAnverso.png', contenido: archivos.png() }]);
+      expect(listado.json()).toEqual(
+        expect.arrayContaining([{ nombre: 'TituloMedico.pdf' }, { nombre: 'DniAnverso.png' }]),
+      );
+    });
+
+    it.each([
+      ['TituloMedico.exe', archivos.exeMz()],
+      ['TituloMedico.txt', archivos.pdf()],
+      ['DniAnverso.jfif', archivos.jpeg()],
+      ['DniAnverso.bmp', archivos.png()],
+      ['TituloMedico.zip', archivos.docx()],
+      ['TituloMedico.html', archivos.html()],
+    ])('rechaza la extensión de %s con 415 sin guardar nada', async (nombre, contenido) => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([{ nombre, contenido }]);
+      expect(r.statusCode).toBe(415);
+      expect(r.json().message).toContain(nombre);
+      expect(r.json().message).toContain('extensión');
+      expect(r.cookies.find((c) => c.name === 'borrador')).toBeUndefined();
+    });
+
+    it.each([
+      ['DniAnverso.png', archivos.jpeg(), 'jpg'],
+      ['DniAnverso.jpg', archivos.png(), 'png'],
+      ['DniAnverso.heic', archivos.jpeg(), 'jpg'],
+      ['DniAnverso.gif', archivos.webp(), 'webp'],
+      ['DniAnverso.webp', archivos.heic(), 'heic'],
+      ['TituloMedico.pdf', archivos.docx(), 'docx'],
+      ['TituloMedico.docx', archivos.doc(), 'doc'],
+      ['TituloMedico.doc', archivos.docx(), 'docx'],
+      ['TituloMedico.jpeg', archivos.pdf(), 'pdf'],
+    ])(
+      '%s con otro contenido: 415, el contenido no coincide con la extensión',
+      async (nombre, contenido, real) => {
+        const nav = await ctx.navegador().abrir();
+        const r = await nav.subir([{ nombre, contenido }]);
+        expect(r.statusCode).toBe(415);
+        expect(r.json().error).toBe('TIPO_NO_ACEPTADO');
+        expect(r.json().message).toContain(nombre);
+        expect(r.json().message).toContain('no coincide con su extensión');
+        expect(r.json().message).toContain(`.${real}`);
+      },
+    );
+  });
+
+  describe('HEIF', () => {
+    // The pixel bound of HEIC files is proved by adjuntar.test.ts (a HEIC declaring
+    // 100000×100000, and one without sizes); this is the same for a HEIF named .heif.
+    it('rechaza un HEIF (.heif, marca mif1) que declara 40000×40000 píxeles', async () => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([
+        { nombre: 'DniAnverso.heif', contenido: archivos.heif([[40_000, 40_000]]) },
+      ]);
+      expect(r.statusCode).toBe(415);
+      expect(r.json().message).toContain('DniAnverso.heif');
+      expect(r.json().message).toContain('píxeles');
+    });
+  });
+
+  describe('.docx', () => {
+    it('acepta un .docx legítimo', async () => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([{ nombre: 'TituloMedico.docx', contenido: archivos.docx() }]);
+      expect(r.statusCode, r.body).toBe(200);
+    });
+
+    it.each([
+      ['se expande a 95 MiB (1 MiB por entrada)', () => archivos.docxConRelleno(95)],
+      ['se expande 20 MiB desde ~25 KB (más de 100 veces su tamaño)', () => archivos.docxConRelleno(20)],
+      [
+        'declara 1 KiB pero se infla a 8 MiB (el directorio central miente)',
+        () => archivos.docxMentiroso(8 * MiB, 1024),
+      ],
+    ])('rechaza un .docx que %s', async (_caso, contenido) => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([{ nombre: 'TituloMedico.docx', contenido: contenido() }]);
+      expect(r.statusCode).toBe(415);
+      expect(r.json().error).toBe('TIPO_NO_ACEPTADO');
+      expect(r.json().message).toContain('TituloMedico.docx');
+      expect(r.json().message).toContain('50 MiB');
+    });
+  });
+
+  describe('PDF', () => {
+    it.each([
+      ['con JavaScript en su texto y su título (flujo sin comprimir)', archivos.pdfConTexto()],
+      ['con JavaScript en su texto (flujo comprimido)', archivos.pdfConTexto(undefined, true)],
+      ['con una acción de ir a una página', archivos.pdfConAccion(archivos.ACCIONES_PDF.irAPagina)],
+      [
+        'con objetos comprimidos sin contenido activo',
+        archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina),
+      ],
+    ])('acepta un PDF %s', async (_caso, contenido) => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([{ nombre: 'TituloMedico.pdf', contenido }]);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toEqual([{ nombre: 'TituloMedico.pdf' }]);
+    });
+
+    it.each([
+      ['una acción /JavaScript', archivos.pdfConAccion(archivos.ACCIONES_PDF.javaScript)],
+      ['/J#61vaScript y /J#53 escritos con escapes', archivos.pdfConAccion(archivos.ACCIONES_PDF.escapada)],
+      [
+        'JavaScript dentro de un flujo de objetos comprimido',
+        archivos.pdfConObjStm(archivos.ACCIONES_PDF.javaScript),
+      ],
+      ['una acción /Launch', archivos.pdfConAccion(archivos.ACCIONES_PDF.lanzamiento)],
+      ['archivos incrustados (/EmbeddedFiles)', archivos.pdfConAdjunto()],
+    ])('rechaza un PDF con %s, con 415 y un mensaje en castellano', async (_caso, contenido) => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([{ nombre: 'PolizaMalaPraxis.pdf', contenido }]);
+      expect(r.statusCode).toBe(415);
+      expect(r.json().error).toBe('TIPO_NO_ACEPTADO');
+      expect(r.json().message).toContain('PolizaMalaPraxis.pdf');
+      expect(r.json().message).toContain('contiene código, acciones automáticas o archivos adjuntos');
+      expect(r.cookies.find((c) => c.name === 'borrador')).toBeUndefined();
+    });
+
+    it.each([
+      [
+        'que no se puede inflar',
+        archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina, { datos: Buffer.from('no es deflate') }),
+      ],
+      [
+        'en un PDF cifrado',
+        archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina, { trailer: '/Encrypt 9 0 R' }),
+      ],
+    ])('rechaza como ilegible un PDF con un flujo de objetos %s', async (_caso, contenido) => {
+      const nav = await ctx.navegador().abrir();
+      const r = await nav.subir([{ nombre: 'PolizaMalaPraxis.pdf', contenido }]);
+      expect(r.statusCode).toBe(415);
+      expect(r.json().message).toContain('No pudimos revisar el PDF PolizaMalaPraxis.pdf');
+    });
+  });
+});
+
+describe('extensiones admitidas', () => {
+  it('son las mismas que el SPA deja elegir (motivoRechazoArchivo)', () => {
+    const candidatas = [
+      ...EXTENSIONES_ADMITIDAS,
+      ...[
+        'jpe',
+        'jfif',
+        'avif',
+        'bmp',
+        'tif',
+        'tiff',
+        'svg',
+        'dot',
+        'docm',
+        'rtf',
+        'odt',
+        'txt',
+        'exe',
+        'zip',
+        'html',
+      ],
+    ];
+    for (const e of candidatas) {
+      expect(motivoRechazoArchivo(`archivo.${e}`, 1) === null, e).toBe(EXTENSIONES_ADMITIDAS.includes(e));
+    }
+  });
+
+  it('la extensión de un nombre, en minúsculas; ninguna sin punto', () => {
+    expect(extensionDelNombre('DniAnverso.JPeG')).toBe('jpeg');
+    expect(extensionDelNombre('TituloMedico')).toBe('');
+    expect(extensionDelNombre('.pdf')).toBe('');
+  });
+});
+
+describe('límites de un .docx', () => {
+  it('el presupuesto: 100 veces el archivo, al menos 5 MiB, nunca más de 50 MiB', () => {
+    expect(presupuestoDocx(10_000)).toBe(LIMITES_DOCX.bytesSinProporcion);
+    expect(presupuestoDocx(110_000)).toBe(11_000_000);
+    expect(presupuestoDocx(10 * MiB)).toBe(LIMITES_DOCX.bytesDescomprimidos);
+  });
+});
+
+describe('revisarPdf', () => {
+  let carpeta: string;
+  beforeAll(async () => {
+    carpeta = await mkdtemp(path.join(os.tmpdir(), 'alta-pdf-'));
+  });
+  afterAll(() => rm(carpeta, { recursive: true, force: true }));
+
+  let n = 0;
+  async function revisar(contenido: Buffer, limites = LIMITES_PDF): Promise<VeredictoPdf> {
+    const ruta = path.join(carpeta, `documento-${n++}.pdf`);
+    await writeFile(ruta, contenido);
+    return revisarPdf(ruta, limites);
+  }
+
+  /** The same file given one byte at a time: every automaton's state crosses the chunks. */
+  async function revisarDeAUnByte(contenido: Buffer): Promise<VeredictoPdf> {
+    const escaner = new EscanerPdf();
+    for (let i = 0; i < contenido.length && escaner.veredicto === 'limpio'; i++) {
+      escaner.escribir(contenido.subarray(i, i + 1));
+      await escaner.asentar();
+    }
+    try {
+      return await escaner.terminar();
+    } finally {
+      escaner.soltar();
+    }
+  }
+
+  const js = '<< /S /JavaScript /JS (app.alert\\(1\\)) >>';
+  const latin1 = (texto: string) => Buffer.from(texto, 'latin1');
+  const CASOS: [string, VeredictoPdf, Buffer][] = [
+    ['mínimo', 'limpio', archivos.pdf()],
+    ['con JavaScript en el texto', 'limpio', archivos.pdfConTexto()],
+    ['con JavaScript en el texto comprimido', 'limpio', archivos.pdfConTexto(undefined, true)],
+    ['con objetos comprimidos limpios', 'limpio', archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina)],
+    ['con /JavaScript', 'activo', archivos.pdfConAccion(archivos.ACCIONES_PDF.javaScript)],
+    ['con nombres escapados', 'activo', archivos.pdfConAccion(archivos.ACCIONES_PDF.escapada)],
+    ['con /Launch', 'activo', archivos.pdfConAccion(archivos.ACCIONES_PDF.lanzamiento)],
+    ['con /EmbeddedFiles', 'activo', archivos.pdfConAdjunto()],
+    ['con /RichMedia', 'activo', archivos.pdfConAccion('<< /Type /Annot /Subtype /RichMedia >>')],
+    ['con JavaScript en un ObjStm', 'activo', archivos.pdfConObjStm(archivos.ACCIONES_PDF.javaScript)],
+    ['con JavaScript en un ObjStm sin filtro', 'activo', archivos.pdfConObjStm(js, { filtro: '' })],
+    ['con JavaScript en un ObjStm, dentro de una cadena', 'activo', archivos.pdfConObjStm(`(${js})`)],
+    [
+      'con un ObjStm que no se infla',
+      'ilegible',
+      archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina, { datos: latin1('x'.repeat(40)) }),
+    ],
+    [
+      'con un ObjStm en LZW',
+      'ilegible',
+      archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina, { filtro: '/LZWDecode' }),
+    ],
+    [
+      'con un ObjStm con predictor',
+      'ilegible',
+      archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina, {
+        diccionario: '/DecodeParms << /Predictor 12 >>',
+      }),
+    ],
+    [
+      'cifrado con un ObjStm',
+      'ilegible',
+      archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina, { trailer: '/Encrypt 9 0 R' }),
+    ],
+    [
+      // Readers take a stream with /N and /First for an object stream even without its /Type.
+      'con un flujo de objetos sin /Type',
+      'activo',
+      archivos.armarPdf([
+        '<< /Type /Catalog /Pages 2 0 R /OpenAction 4 0 R >>',
+        '<< /Type /Pages /Kids [] /Count 0 >>',
+        archivos.flujoPdf('/N 1 /First 4 /Filter [/FlateDecode]', deflateSync(latin1(`4 0 ${js}`))),
+      ]),
+    ],
+    // A reader finds an object by its offset in the xref table, wherever it is: inside what
+    // looks like a stream's data, after an unclosed string or hex string, inside a comment.
+    [
+      'con un objeto escondido en los datos de un flujo',
+      'activo',
+      archivos.armarPdf([
+        '<< /Type /Catalog /Pages 2 0 R /OpenAction 6 0 R >>',
+        archivos.flujoPdf('', latin1(`BT (Hola) Tj ET\n6 0 obj\n${js}\nendobj\n`)),
+      ]),
+    ],
+    ['con un objeto tras una cadena abierta', 'activo', latin1(`%PDF-1.7\n(\n6 0 obj\n${js}\nendobj\n`)],
+    ['con un objeto tras una cadena hex abierta', 'activo', latin1(`%PDF-1.7\n<\n6 0 obj ${js} endobj\n`)],
+    ['con un objeto en un comentario', 'activo', latin1(`%PDF-1.7\n% 6 0 obj ${js} endobj\n`)],
+    ['con un encabezado con comentarios', 'activo', latin1(`%PDF-1.7\n(\n6 %a\n0 %b\nobj ${js} endobj\n`)],
+    [
+      'con un trailer tras una cadena abierta',
+      'activo',
+      latin1(`%PDF-1.7\n(\ntrailer << /Root << /Type /Catalog /OpenAction ${js} >> >>\n%%EOF\n`),
+    ],
+  ];
+
+  it.each(CASOS)('un PDF %s: leído entero o de a un byte → %s', async (_caso, esperado, contenido) => {
+    expect(await revisar(contenido)).toBe(esperado);
+    expect(await revisarDeAUnByte(contenido)).toBe(esperado);
+  });
+
+  it('lee 10 MiB hasta el final: un JavaScript tras 10 MiB de texto se encuentra', async () => {
+    const relleno = latin1(`BT ${'(texto) Tj '.repeat(900_000)} ET`);
+    const limpio = archivos.armarPdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [] /Count 0 >>',
+      archivos.flujoPdf('', relleno),
+    ]);
+    expect(limpio.length).toBeGreaterThan(9 * MiB);
+    expect(await revisar(limpio)).toBe('limpio');
+    const conAccion = Buffer.concat([limpio, latin1(`4 0 obj\n${js}\nendobj\n`)]);
+    expect(await revisar(conAccion)).toBe('activo');
+  });
+
+  it('deja de inflar un flujo de objetos al pasar el límite (una bomba de inflado)', async () => {
+    const bomba = archivos.pdfConObjStm(`${archivos.ACCIONES_PDF.irAPagina}${' '.repeat(20 * MiB)}`);
+    expect(bomba.length).toBeLessThan(100_000);
+    expect(await revisar(bomba, { ...LIMITES_PDF, bytesInflados: 1 * MiB })).toBe('ilegible');
+    expect(await revisar(bomba)).toBe('limpio');
+  });
+});
+
+describe('docxAcotado', () => {
+  let carpeta: string;
+  beforeAll(async () => {
+    carpeta = await mkdtemp(path.join(os.tmpdir(), 'alta-docx-'));
+  });
+  afterAll(() => rm(carpeta, { recursive: true, force: true }));
+
+  async function acotado(contenido: Buffer) {
+    const ruta = path.join(carpeta, `documento-${Math.random().toString(16).slice(2)}.docx`);
+    await writeFile(ruta, contenido);
+    return docxAcotado(ruta, contenido.length);
+  }
+
+  it('acepta el .docx legítimo y uno con 4 MiB de relleno; rechaza los abusivos y los que mienten', async () => {
+    expect(await acotado(archivos.docx())).toBe(true);
+    expect(await acotado(archivos.docxConRelleno(4))).toBe(true);
+    expect(await acotado(archivos.docxConRelleno(6))).toBe(false);
+    expect(await acotado(archivos.docxMentiroso(2 * MiB, 100))).toBe(false);
+    // Fewer bytes than declared is a lie too.
+    expect(await acotado(archivos.docxMentiroso(100, 2000))).toBe(false);
+  });
+});
