@@ -19,7 +19,10 @@ interface ErrorDeConexion extends Error {
   code?: string;
 }
 
-/** `seguridad`: the options @fastify/helmet gets, so these answers carry the very same headers. */
+/**
+ * `seguridad`: the options @fastify/helmet gets, so these answers carry the very same headers as
+ * every other answer: helmet's and Permissions-Policy (cabecerasDeSeguridad, seguridad.ts).
+ */
 export function erroresDeMarco(seguridad: HelmetOptions) {
   const cabeceras = cabecerasDeSeguridad(seguridad);
   const cabecerasCrudas = Object.entries(cabeceras)

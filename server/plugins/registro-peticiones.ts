@@ -2,7 +2,9 @@
 // lines per request, halved the throughput of the catalogue routes). At the default level (info)
 // that line is written for every answer of 400 or more, and for the routes that act on personal
 // data (their config says `registrar: true`); other answers log at debug. 5xx also get the error
-// with its stack from the error handler. Paths are masked by the `req` serializer (registro.ts).
+// with its stack from the error handler. The `req` serializer (registro.ts) names a routed request
+// by its route template, never by its parameters' values, and masks the path of one no route
+// matched; the query string is never logged.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 

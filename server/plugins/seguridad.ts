@@ -2,10 +2,54 @@
 // @fastify/helmet, registered first so every answer carries the headers — errors, 404s, the
 // anti-forgery 403s and the rate limit's 429s included — and to errores-de-marco.ts, whose two
 // answers no hook sees; for those the set is computed once at start-up by running helmet's own
-// middleware on a response that is never sent.
+// middleware on a response that is never sent. helmet 8 writes no Permissions-Policy: it is
+// defined here once (POLITICA_DE_PERMISOS), added to every answer by politicaDePermisos (an
+// onRequest hook registered right after helmet) and to the precomputed set by cabecerasDeSeguridad.
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Permissions-Policy: every powerful feature (one a page must be granted: devices, sensors,
+ * capture, payment, fonts, windows) that the product does not use, denied to this page and to
+ * anything it could embed. Only current names of the W3C registry: an obsolete one protects
+ * nothing (`interest-cohort`, FLoC's, abandoned), and one Chromium does not recognise costs a
+ * console warning (Chromium 156 rejects `battery` and `ambient-light-sensor`). `bluetooth` is kept
+ * although Chromium 156 on Linux, where Web Bluetooth is off by default, warns about it: it guards
+ * the platforms that ship Web Bluetooth.
+ *
+ * `camera=()` does not take the phone's camera from the applicant. The `camera` feature is
+ * defined by Media Capture and Streams (§ permissions policy integration) and blocks
+ * getUserMedia (MDN, "Permissions-Policy: camera"). A file input is not governed by it: the SPA's
+ * `accept="image/*"` (decision 040), or the `capture` attribute of HTML Media Capture (which the
+ * SPA does not use), only asks the browser to offer its own picker or camera app, which hands the
+ * page a file; HTML Media Capture defines no policy-controlled feature.
+ */
+const FUNCIONES_DENEGADAS = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+] as const;
+
+export const CABECERA_PERMISOS = 'permissions-policy';
+export const POLITICA_DE_PERMISOS = FUNCIONES_DENEGADAS.map((funcion) => `${funcion}=()`).join(', ');
 
 /**
  * Every header spelled out, so a change of helmet's defaults does not change the policy. The
@@ -48,7 +92,10 @@ export function opcionesDeSeguridad(production: boolean) {
   } as const satisfies HelmetOptions;
 }
 
-/** The headers helmet writes with `opciones`, by its public middleware. */
+/**
+ * The headers every answer carries, for the answers no hook sees: those helmet writes with
+ * `opciones` (by its public middleware), and Permissions-Policy.
+ */
 export function cabecerasDeSeguridad(opciones: HelmetOptions): Readonly<Record<string, string>> {
   const socket = new Socket();
   const respuesta = new ServerResponse(new IncomingMessage(socket));
@@ -61,5 +108,24 @@ export function cabecerasDeSeguridad(opciones: HelmetOptions): Readonly<Record<s
   // helmet's middleware is synchronous; anything else would leave the set incomplete.
   if (!terminado) throw new Error('helmet no terminó al calcular las cabeceras de seguridad');
   const cabeceras = Object.entries(respuesta.getHeaders()).map(([nombre, valor]) => [nombre, String(valor)]);
-  return Object.freeze(Object.fromEntries(cabeceras));
+  return Object.freeze({ ...Object.fromEntries(cabeceras), [CABECERA_PERMISOS]: POLITICA_DE_PERMISOS });
 }
+
+/**
+ * Permissions-Policy on every answer the hooks see, as @fastify/helmet does with its set: an
+ * onRequest hook of the root context, so 404s, the anti-forgery 403s and the 429s carry it too.
+ * Registered right after @fastify/helmet.
+ */
+export const politicaDePermisos = fp(
+  async (app) => {
+    // A callback hook, not an async one: no promise per request on the hot GET routes.
+    app.addHook(
+      'onRequest',
+      (_request: FastifyRequest, reply: FastifyReply, listo: HookHandlerDoneFunction) => {
+        reply.header(CABECERA_PERMISOS, POLITICA_DE_PERMISOS);
+        listo();
+      },
+    );
+  },
+  { name: 'politica-de-permisos', fastify: '5.x' },
+);

@@ -1,15 +1,34 @@
 // The one HTTP client of the SPA (producto §7): base address from configuration, the XSRF cookie
-// echoed in a header, 401/403 send the applicant to '/', every error logged and rethrown.
+// (__Host-XSRF-TOKEN in production, XSRF-TOKEN elsewhere) echoed in a header, 401/403 send the
+// applicant to '/', every error logged and rethrown.
 import axios, { AxiosError } from 'axios';
 import { navigate } from 'wouter/use-browser-location';
 import { BASE_API, esOtroOrigen } from './configuracion.js';
 
 export const http = axios.create({
   baseURL: BASE_API,
-  xsrfCookieName: 'XSRF-TOKEN',
   xsrfHeaderName: 'X-XSRF-TOKEN',
   withCredentials: esOtroOrigen(),
   timeout: 120_000,
+});
+
+/** The anti-forgery cookies the server may set: __Host- in production, the plain one elsewhere. */
+export const COOKIES_XSRF = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'] as const;
+
+/** The first of COOKIES_XSRF this document has (the __Host- one wins), else the plain name. */
+export function cookieXsrf(
+  cookies: string = globalThis.document?.cookie ?? '',
+): (typeof COOKIES_XSRF)[number] {
+  const nombres = new Set(cookies.split(';').map((par) => par.split('=', 1)[0]!.trim()));
+  return COOKIES_XSRF.find((nombre) => nombres.has(nombre)) ?? 'XSRF-TOKEN';
+}
+
+// Which cookie to echo is decided per request (the first GET sets it, and its name depends on the
+// server); whether to echo it stays axios's decision: only to this origin unless `withXSRFToken`
+// says otherwise, exactly as with a fixed xsrfCookieName.
+http.interceptors.request.use((config) => {
+  config.xsrfCookieName = cookieXsrf();
+  return config;
 });
 
 /** No DNI (or other long number) in the browser's console: the path is logged without them. */

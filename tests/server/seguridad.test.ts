@@ -1,18 +1,32 @@
-// Security headers by @fastify/helmet (decision 072): exactly the set and CSP the hand-built
-// headers sent before, in production and not, on a normal answer, a 404, an anti-forgery 403, a
-// rate-limit 429 and the router's 400 (frameworkErrors, which no hook sees). The set for the
-// answers no hook sees comes from helmet's own middleware with the same options.
+// Security headers by @fastify/helmet (decision 072), plus the Permissions-Policy helmet does not
+// write: exactly the pinned set and CSP, in production and not, on a normal answer, a 404, an
+// anti-forgery 403, a rate-limit 429 and the router's 400 (frameworkErrors, which no hook sees).
+// The set for the answers no hook sees comes from helmet's own middleware with the same options,
+// and the same Permissions-Policy.
 import { expect, it } from 'vitest';
-import { cabecerasDeSeguridad, opcionesDeSeguridad } from '../../server/plugins/seguridad.js';
+import {
+  cabecerasDeSeguridad,
+  opcionesDeSeguridad,
+  POLITICA_DE_PERMISOS,
+} from '../../server/plugins/seguridad.js';
 import { cabecerasEsperadas, sinVariables } from './ayuda/cabeceras.js';
 import { conCadaBase } from './ayuda/contexto.js';
 
 const JSON_UTF8 = { 'content-type': 'application/json; charset=utf-8' };
 
-it('helmet con nuestras opciones escribe el conjunto fijado, sin X-Powered-By', () => {
+it('el conjunto precalculado (helmet con nuestras opciones, y Permissions-Policy) es el fijado, sin X-Powered-By', () => {
   for (const production of [false, true]) {
     expect(cabecerasDeSeguridad(opcionesDeSeguridad(production))).toEqual(cabecerasEsperadas(production));
   }
+});
+
+it('Permissions-Policy es un diccionario de funciones, cada una denegada a todo origen', () => {
+  const entradas = POLITICA_DE_PERMISOS.split(', ');
+  for (const entrada of entradas) expect(entrada).toMatch(/^[a-z][a-z-]*=\(\)$/);
+  expect(new Set(entradas).size).toBe(entradas.length);
+  // Obsolete names protect nothing; those Chromium does not recognise warn in its console.
+  for (const obsoleta of ['interest-cohort', 'battery', 'ambient-light-sensor'])
+    expect(entradas).not.toContain(`${obsoleta}=()`);
 });
 
 for (const production of [false, true]) {

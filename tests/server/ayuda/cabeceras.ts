@@ -1,10 +1,15 @@
 // The security headers every answer carries, as the hand-built set sent them before
-// @fastify/helmet (decision 072): pinned here word for word, so a change of helmet, of its
-// defaults or of our options shows as a failing test.
+// @fastify/helmet (decision 072), plus the Permissions-Policy helmet does not write: pinned here
+// word for word, so a change of helmet, of its defaults or of our options shows as a failing test.
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
   "font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'none';frame-ancestors 'none';" +
   "form-action 'self';script-src-attr 'none'";
+
+const PERMISOS =
+  'accelerometer=(), bluetooth=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), ' +
+  'idle-detection=(), local-fonts=(), magnetometer=(), microphone=(), midi=(), payment=(), ' +
+  'screen-wake-lock=(), serial=(), usb=(), window-management=(), xr-spatial-tracking=()';
 
 export function cabecerasEsperadas(production: boolean): Record<string, string> {
   return {
@@ -12,6 +17,7 @@ export function cabecerasEsperadas(production: boolean): Record<string, string> 
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
+    'permissions-policy': PERMISOS,
     'referrer-policy': 'no-referrer',
     'strict-transport-security': 'max-age=63072000; includeSubDomains',
     'x-content-type-options': 'nosniff',

@@ -1,5 +1,6 @@
-// A tiny browser for app.inject: keeps cookies between requests, echoes the XSRF-TOKEN cookie in
-// X-XSRF-TOKEN like axios does, and builds multipart bodies by hand.
+// A tiny browser for app.inject: keeps cookies between requests, echoes the anti-forgery cookie
+// (__Host-XSRF-TOKEN in production, XSRF-TOKEN elsewhere) in X-XSRF-TOKEN like the SPA's axios
+// does, and builds multipart bodies by hand.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface Parte {
@@ -46,7 +47,8 @@ export class Navegador {
 
   private cabeceras(extra: Record<string, string> = {}): Record<string, string> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
+    // The SPA's order of preference (src/api/cliente.ts): the __Host- one when there is one.
+    const xsrf = this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN');
     return {
       ...(cookie ? { cookie } : {}),
       ...(this.enviarXsrf && xsrf ? { 'x-xsrf-token': xsrf } : {}),
@@ -95,7 +97,7 @@ export class Navegador {
     return r;
   }
 
-  /** First visit: any GET sets the XSRF-TOKEN cookie. */
+  /** First visit: any GET sets the anti-forgery cookie. */
   async abrir() {
     await this.get('/api/v2/localidad/getAll');
     return this;
