@@ -36,7 +36,7 @@ function desfragmentar(cuerpo: Buffer): Buffer {
 
 /** Writes one request on a fresh connection (not half-closed: a server may drop a request whose
  * client already ended) and reads the answer until the server closes it (Connection: close). */
-function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 'cabeceras' | 'cuerpo'>, plazoMs = 15_000): Promise<Crudo | null> {
+function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 'cabeceras' | 'cuerpo' | 'largoAnunciado'>, plazoMs = 15_000): Promise<Crudo | null> {
   return new Promise((resolve) => {
     const socket = connect(puerto, '127.0.0.1');
     const trozos: Buffer[] = [];
@@ -65,7 +65,7 @@ function pedirCrudo(puerto: number, p: Pick<Peticion, 'metodo' | 'url' | 'cabece
     const cuerpo = p.cuerpo ?? Buffer.alloc(0);
     const lineas = [`${p.metodo} ${p.url} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close'];
     for (const [k, v] of Object.entries(p.cabeceras)) lineas.push(`${k}: ${v}`);
-    if (cuerpo.length || p.metodo === 'POST') lineas.push(`Content-Length: ${cuerpo.length}`);
+    if (cuerpo.length || p.metodo === 'POST') lineas.push(`Content-Length: ${p.largoAnunciado ?? cuerpo.length}`);
     socket.write(Buffer.concat([Buffer.from(`${lineas.join('\r\n')}\r\n\r\n`, 'utf8'), cuerpo]));
   });
 }

@@ -6,6 +6,8 @@ export interface Peticion {
   url: string;
   cabeceras: Record<string, string>;
   cuerpo?: Buffer;
+  /** A Content-Length other than the body's (an announced-oversize body); raw HTTP only. */
+  largoAnunciado?: number;
   /** Personal values this request carries, which no answer may echo. */
   personales: string[];
 }

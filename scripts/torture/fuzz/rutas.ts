@@ -7,6 +7,7 @@ import { contenido } from '../../bench/comun/archivos.js';
 import { cuerpoSolicitud } from '../../bench/comun/solicitud.js';
 import { basuraDeCookie, cabecerasDeSesion, modoCookies, type Sesion } from './cookies.js';
 import type { Peticion, Ruta } from './peticion.js';
+import { NOMBRES_ENGANIOSOS, POLIGLOTAS } from './poliglotas.js';
 import { RAROS, segmento, texto, valor } from './textos.js';
 
 const METODOS_RAROS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
@@ -41,6 +42,13 @@ const decodificar = (s: string) => {
     return s;
   }
 };
+
+/** Mostly the real length; sometimes a Content-Length far beyond anything valid (a sender
+ * that announces gigabytes and sends a few bytes must be answered at once, not waited for). */
+const largoAnunciado: fc.Arbitrary<number | undefined> = fc.oneof(
+  { weight: 12, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constantFrom(200 * 1024 * 1024, 2 ** 31, 2 ** 40, 95 * 1024 * 1024) },
+);
 
 // ---- solicitud/crear --------------------------------------------------------------------------
 
@@ -120,12 +128,14 @@ function crear(sesion: Sesion, adjuntos: { nombre: string }[]): fc.Arbitrary<Pet
       modo: modoCookies,
       basura: basuraDeCookie,
       extra: cabecerasExtra,
+      anunciado: largoAnunciado,
     })
     .map((r) => ({
       metodo: 'POST',
       url: '/api/v2/solicitud/crear',
       cabeceras: { ...r.extra, ...(r.tipo ? { 'content-type': r.tipo } : {}), ...cabecerasDeSesion(r.modo, sesion, r.basura) },
       cuerpo: Buffer.from(r.cuerpo.texto),
+      ...(r.anunciado !== undefined ? { largoAnunciado: r.anunciado } : {}),
       personales: r.cuerpo.personales,
     }));
 }
@@ -137,12 +147,14 @@ const nombreDeArchivo = fc.oneof(
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 3, arbitrary: texto.map((t) => t.slice(0, 500)) },
   { weight: 1, arbitrary: fc.constantFrom(...RAROS).map((r) => `DniAnverso${r}.pdf`) },
+  { weight: 2, arbitrary: fc.constantFrom(...NOMBRES_ENGANIOSOS) },
 );
 
 const contenidoDeArchivo = fc.oneof(
   { weight: 4, arbitrary: fc.tuple(fc.nat({ max: 3 }), fc.integer({ min: 1, max: 8_192 })).map(([i, n]) => contenido(i, n).contenido) },
   { weight: 2, arbitrary: fc.uint8Array({ maxLength: 4_096 }).map((u) => Buffer.from(u)) },
   { weight: 1, arbitrary: fc.constantFrom(Buffer.alloc(0), Buffer.from('<!doctype html><script>alert(1)</script>'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.from('PK\u0003\u0004')) },
+  { weight: 2, arbitrary: fc.constantFrom(...POLIGLOTAS) },
 );
 
 const parte = fc.record({
@@ -184,12 +196,14 @@ function adjuntar(sesion: Sesion): fc.Arbitrary<Peticion> {
       ),
       modo: modoCookies,
       basura: basuraDeCookie,
+      anunciado: largoAnunciado,
     })
     .map((r) => ({
       metodo: 'POST',
       url: '/api/v2/archivos/adjuntar',
       cabeceras: { ...(r.tipo ? { 'content-type': r.tipo } : {}), ...cabecerasDeSesion(r.modo, sesion, r.basura) },
       cuerpo: r.cuerpo,
+      ...(r.anunciado !== undefined ? { largoAnunciado: r.anunciado } : {}),
       personales: [],
     }));
 }
