@@ -11,7 +11,7 @@ if (indice >= 0 && (!crudo || !/^\d+$/.test(crudo) || Number(crudo) < 1)) {
   process.exit(2);
 }
 
-await ejecutar(async (db, config) => {
+await ejecutar('escritura', async (db, config) => {
   const horas = crudo ? Number(crudo) : config.draftMaxAgeHours;
   const r = await barrerBorradores(db, almacenEnDisco(config.dataDir), horas);
   console.log(

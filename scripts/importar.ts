@@ -19,7 +19,7 @@ if (!tipo || !archivo || !(TIPOS_CATALOGO as readonly string[]).includes(tipo)) 
   process.exit(2);
 }
 
-await ejecutar(async (db) => {
+await ejecutar('escritura', async (db) => {
   let texto: string;
   try {
     texto = await readFile(archivo, 'utf8');

@@ -102,13 +102,16 @@ export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      DEMO: ['test', 'development'].includes(opciones.env?.NODE_ENV ?? 'test') ? '1' : '0',
       DATABASE_URL: '',
       TRUST_PROXY: '',
       // Every client of these runs comes from 127.0.0.1, where a deployment sees many addresses:
       // the per-client limits are lifted, and tested with their shipped values on their own
-      // (tests/server/tortura-limites.test.ts).
+      // (tests/server/tortura-limites.test.ts, tests/server/cuotas.test.ts).
       DNI_CHECK_MAX: '100000',
       WRITE_MAX_PER_HOUR: '1000000',
+      DRAFTS_MAX_PER_HOUR: '1000000',
+      UPLOAD_MAX_MB_PER_HOUR: '1000000',
       ...opciones.env,
     },
     stdio: ['ignore', capturar ? 'pipe' : 'ignore', 'pipe'],

@@ -6,7 +6,7 @@ import { ejecutar } from './cli.js';
 
 const conRutas = process.argv.includes('--rutas');
 
-await ejecutar(async (db, config) => {
+await ejecutar('lectura', async (db, config) => {
   const solicitudes = await db
     .selectFrom('solicitudes')
     .select(['id', 'numero', 'creada_en', 'datos_socio'])

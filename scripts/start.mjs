@@ -1,5 +1,7 @@
-// `npm start`: builds the SPA when dist/client/index.html is missing, then runs the server
-// (TypeScript through tsx), forwarding SIGTERM/SIGINT and its exit code.
+// `npm start` (with --demo) and `npm run servidor`: builds the SPA when dist/client/index.html is
+// missing, then runs the server (TypeScript through tsx), forwarding SIGTERM/SIGINT and its exit
+// code. --demo is the newcomer's explicit demo mode: NODE_ENV=development and DEMO=1 unless set.
+// Without it nothing is added, and an unset NODE_ENV means production (decision 075).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,19 @@ function correr(args, opciones = {}) {
   });
 }
 
+const env = { ...process.env };
+if (process.argv.includes('--demo')) {
+  if (env.NODE_ENV === 'production') {
+    console.error(
+      'npm start inicia la demostración (DEMO=1, con el padrón publicado en el README), que producción no ' +
+        'admite. En producción iniciá con: npm run servidor',
+    );
+    process.exit(1);
+  }
+  env.NODE_ENV ||= 'development';
+  env.DEMO ||= '1';
+}
+
 if (!existsSync(path.join(raiz, 'dist', 'client', 'index.html'))) {
   console.log('Construyendo la SPA (vite build)…');
   const codigo = await correr([viteBin, 'build']);
@@ -31,4 +46,4 @@ if (!existsSync(path.join(raiz, 'dist', 'client', 'index.html'))) {
   }
 }
 
-process.exitCode = await correr(['--import', 'tsx', path.join('server', 'server.ts')]);
+process.exitCode = await correr(['--import', 'tsx', path.join('server', 'server.ts')], { env });

@@ -10,7 +10,7 @@ import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
 import type { Config } from './config.js';
 import { abrirBase, type Conexion } from './db/conexion.js';
 import { migrar } from './db/migraciones.js';
-import { sembrar } from './db/semillas.js';
+import { paresDeDemoEnPadron, sembrar } from './db/semillas.js';
 import { erroresDeMarco } from './errores-de-marco.js';
 import { esquemaError } from './errores.js';
 import { antifalsificacion } from './plugins/antifalsificacion.js';
@@ -21,18 +21,32 @@ import { errores } from './plugins/errores.js';
 import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
 import { registroDePeticiones } from './plugins/registro-peticiones.js';
-import { opcionesDeSeguridad } from './plugins/seguridad.js';
+import { opcionesDeSeguridad, politicaDePermisos } from './plugins/seguridad.js';
 import { spa } from './plugins/spa.js';
+import { tareas } from './plugins/tareas.js';
+import { asegurarDirectorioDeDatos } from './storage/directorio-de-datos.js';
 import { serializadores } from './registro.js';
 import { rutasApiV2 } from './routes/index.js';
 import { rutaSalud } from './routes/salud.js';
 
-/** Opens the database and brings it up to date: migrations, then first-start seeds. */
+export const MENSAJE_PARES_DE_DEMO =
+  'El padrón contiene los pares de demostración publicados en el README (DNI 30111222 y otros), que en ' +
+  'producción darían por socio a cualquiera. Quitalos con `npm run quitar-demo` o reemplazá el padrón por ' +
+  'el de la Asociación con `npm run importar -- padron <archivo.csv>`, y volvé a iniciar.';
+
+/**
+ * The server's start: DATA_DIR owner-only, the database brought up to date (migrations, then
+ * first-start seeds; the demo pairs only in demo mode) and, in production, no demo pair left.
+ */
 export async function prepararBase(config: Config): Promise<Conexion> {
+  asegurarDirectorioDeDatos(config.dataDir);
   const conexion = abrirBase(config);
   try {
     await migrar(conexion.db);
-    await sembrar(conexion.db, conexion.motor, { demo: !config.production });
+    await sembrar(conexion.db, conexion.motor, { demo: config.demo });
+    if (config.production && (await paresDeDemoEnPadron(conexion.db)) > 0) {
+      throw new Error(MENSAJE_PARES_DE_DEMO);
+    }
   } catch (error) {
     await conexion.db.destroy();
     throw error;
@@ -43,6 +57,8 @@ export async function prepararBase(config: Config): Promise<Conexion> {
 export interface OpcionesApp {
   /** Where logs go (stdout by default); tests use it to check what is logged. */
   destinoLog?: { write(linea: string): void };
+  /** How often the periodic tasks are looked at (tests shorten it). */
+  tickTareasMs?: number;
 }
 
 export async function buildApp(config: Config, opciones: OpcionesApp = {}): Promise<FastifyInstance> {
@@ -71,25 +87,34 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     },
   });
 
+  // Node's own defaults: 60 s for the headers, no cap on connections. Set both explicitly.
+  app.server.headersTimeout = config.headersTimeoutMs;
+  app.server.maxConnections = config.maxConnections;
+
   const conexion = await prepararBase(config);
   try {
     app.decorate('config', config);
     await app.register(baseDeDatos, { conexion });
     await app.register(documentos, { dataDir: config.dataDir });
     await app.register(catalogos);
+    await app.register(tareas, { tickMs: opciones.tickTareasMs });
 
     app.addSchema(esquemaError);
     await app.register(cookie);
     await app.register(helmet, seguridad);
+    await app.register(politicaDePermisos);
     await app.register(errores);
     await app.register(registroDePeticiones);
     await app.register(limites);
     await app.register(antifalsificacion, { production: config.production });
     await app.register(multipart, {
-      throwFileSizeLimit: false, // checked by hand (part.file.truncated) to answer 413 and keep nothing
+      throwFileSizeLimit: false, // counted by hand while reading, to answer 413 at once and keep nothing
       preservePath: true, // see the client's raw file name, so a traversal attempt is refused, not trimmed
       limits: {
-        fileSize: TAMANIO_MAXIMO_ARCHIVO,
+        // Above what a document may have: routes/archivos/recepcion.ts counts each part itself and
+        // stops reading at its first byte over 10 MiB. The parser's own limit must never come
+        // first: it cuts the part silently and then reads the rest of it, however long, to skip it.
+        fileSize: TAMANIO_MAXIMO_ARCHIVO + 1024 * 1024,
         files: DOCUMENTOS.length,
         parts: DOCUMENTOS.length + 4,
         fields: 4,

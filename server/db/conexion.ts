@@ -13,7 +13,33 @@ export interface Conexion {
   motor: Motor;
 }
 
-export function abrirBase(opciones: { dataDir: string; databaseUrl: string | null }): Conexion {
+/** The SQLite file and its companions, owner-only: SQLite gives -wal and -shm the mode of the database file. */
+function archivoSoloDelDuenio(archivo: string): void {
+  fs.closeSync(fs.openSync(archivo, 'a', 0o600));
+  for (const ruta of [archivo, `${archivo}-wal`, `${archivo}-shm`]) {
+    try {
+      if ((fs.statSync(ruta).mode & 0o077) !== 0) fs.chmodSync(ruta, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+export class BaseInexistente extends Error {
+  constructor(archivo: string) {
+    super(`No hay base de datos en ${archivo}: iniciá el servidor una vez (npm start) para crearla.`);
+    this.name = 'BaseInexistente';
+  }
+}
+
+/**
+ * `soloLectura`: for the commands that only read — SQLite is opened read-only and must exist (a
+ * read must not create an empty database).
+ */
+export function abrirBase(
+  opciones: { dataDir: string; databaseUrl: string | null },
+  { soloLectura = false }: { soloLectura?: boolean } = {},
+): Conexion {
   if (opciones.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opciones.databaseUrl,
@@ -29,8 +55,15 @@ export function abrirBase(opciones: { dataDir: string; databaseUrl: string | nul
     pool.on('connect', (cliente) => cliente.on('error', () => {}));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), motor: 'postgres' };
   }
-  fs.mkdirSync(opciones.dataDir, { recursive: true, mode: 0o700 });
-  const archivo = new SQLite(path.join(opciones.dataDir, 'alta.sqlite'));
+  const ruta = path.join(opciones.dataDir, 'alta.sqlite');
+  if (soloLectura) {
+    if (!fs.existsSync(ruta)) throw new BaseInexistente(ruta);
+    const archivo = new SQLite(ruta, { readonly: true, fileMustExist: true });
+    archivo.pragma('busy_timeout = 5000');
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }), motor: 'sqlite' };
+  }
+  archivoSoloDelDuenio(ruta);
+  const archivo = new SQLite(ruta);
   // WAL + synchronous=FULL: a commit that was answered survives a power cut.
   archivo.pragma('journal_mode = WAL');
   archivo.pragma('synchronous = FULL');
@@ -45,6 +78,12 @@ export function esViolacionDeUnicidad(error: unknown): boolean {
   return (
     codigo === '23505' || codigo === 'SQLITE_CONSTRAINT_UNIQUE' || codigo === 'SQLITE_CONSTRAINT_PRIMARYKEY'
   );
+}
+
+/** A row refers to one that is gone (a document replaced or swept meanwhile). */
+export function esViolacionDeClaveForanea(error: unknown): boolean {
+  const codigo = (error as { code?: unknown } | null)?.code;
+  return codigo === '23503' || codigo === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** pg answers COUNT(*) as a string (bigint); SQLite as a number. */

@@ -114,13 +114,39 @@ const migraciones: Record<string, Migration> = {
       await sql`insert into version_catalogos (id, version) values (1, 1)`.execute(db);
     },
   },
+  // Issue 11: per-client counters kept in the database (a restart or a second process neither
+  // resets nor multiplies them), the bytes each draft has received, and the leases of the
+  // server's own periodic tasks (run once across several processes).
+  '003_contadores_cuotas_tareas': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('contadores')
+        .addColumn('clave', 'text', (c) => c.primaryKey())
+        .addColumn('valor', 'bigint', (c) => c.notNull())
+        .addColumn('vence_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('contadores_vence').on('contadores').column('vence_ms').execute();
+      await db.schema
+        .alterTable('borradores')
+        .addColumn('bytes_recibidos', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable('tareas')
+        .addColumn('nombre', 'text', (c) => c.primaryKey())
+        .addColumn('proxima_ms', 'bigint', (c) => c.notNull())
+        .addColumn('duenio', 'text')
+        .addColumn('ejecuciones', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ultima_ms', 'bigint')
+        .execute();
+    },
+  },
 };
 
-const proveedor: MigrationProvider = { getMigrations: async () => migraciones };
+export const proveedorDeMigraciones: MigrationProvider = { getMigrations: async () => migraciones };
 
 export async function migrar(db: Kysely<Database>): Promise<void> {
   // Migrations describe the schema as it was at their time, so they work on an untyped instance.
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: proveedor });
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider: proveedorDeMigraciones });
   // PostgreSQL serialises migrators with a lock; SQLite's lock is per process, so a second
   // process starting at the same moment can lose the race. Each migration is transactional, so
   // trying again simply finds it done.

@@ -1,5 +1,6 @@
-// First-start data: each empty catalogue is loaded from the project's own CSV copies in
-// server/seed/, and outside production an empty padrón gets the demo pairs (docs/operations.md).
+// First-start data, loaded by the server only (operator commands never seed): each empty
+// catalogue from the project's own CSV copies in server/seed/, and in demo mode (DEMO=1, which
+// production refuses) an empty padrón gets the demo pairs published in the README.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -21,6 +22,37 @@ export const PADRON_DEMO = [
   { dni: '33777666', matricula: 'MP10203' },
   { dni: '1234567', matricula: '999' },
 ] as const;
+
+/** How many of the published demo pairs the padrón holds: production refuses to start with any. */
+export async function paresDeDemoEnPadron(db: Db): Promise<number> {
+  let n = 0;
+  for (const par of PADRON_DEMO) {
+    const fila = await db
+      .selectFrom('padron')
+      .select('dni')
+      .where('dni', '=', par.dni)
+      .where('matricula', '=', par.matricula)
+      .executeTakeFirst();
+    if (fila) n++;
+  }
+  return n;
+}
+
+/** Removes the demo pairs from the padrón (`npm run quitar-demo`); answers how many it removed. */
+export async function quitarParesDeDemo(db: Db): Promise<number> {
+  let n = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const par of PADRON_DEMO) {
+      const r = await trx
+        .deleteFrom('padron')
+        .where('dni', '=', par.dni)
+        .where('matricula', '=', par.matricula)
+        .executeTakeFirst();
+      n += Number(r.numDeletedRows);
+    }
+  });
+  return n;
+}
 
 async function vacia(db: Db, tabla: keyof Database): Promise<boolean> {
   const fila = await db

@@ -13,6 +13,8 @@ const idDeCookie = (valor: string) => createHash('sha256').update(valor).digest(
 export interface Borrador {
   id: string;
   enviado: boolean;
+  /** Bytes it has received so far, replacements included. */
+  bytesRecibidos: number;
 }
 
 export async function borradorDeLaPeticion(
@@ -25,21 +27,28 @@ export async function borradorDeLaPeticion(
   const fila = await db
     .selectFrom('borradores')
     .leftJoin('solicitudes', 'solicitudes.borrador_id', 'borradores.id')
-    .select(['borradores.id as id', 'solicitudes.id as solicitud'])
+    .select(['borradores.id as id', 'borradores.bytes_recibidos as bytes', 'solicitudes.id as solicitud'])
     .where('borradores.id', '=', idDeCookie(valor))
     .executeTakeFirst();
-  return fila ? { id: fila.id, enviado: fila.solicitud !== null } : null;
+  return fila ? { id: fila.id, enviado: fila.solicitud !== null, bytesRecibidos: Number(fila.bytes) } : null;
 }
 
-/** The open draft of this browser, or a new one (with its cookie) when there is none. */
-export async function borradorParaSubir(
+/** The open draft of this browser, or null when it has none (never had one, or sent it). */
+export async function borradorAbierto(
   db: Db,
   request: FastifyRequest,
+  production: boolean,
+): Promise<Borrador | null> {
+  const actual = await borradorDeLaPeticion(db, request, production);
+  return actual && !actual.enviado ? actual : null;
+}
+
+/** Opens a new draft for this browser and sets its cookie. */
+export async function abrirBorrador(
+  db: Db,
   reply: FastifyReply,
   opciones: { production: boolean; maxAgeHours: number },
 ): Promise<string> {
-  const actual = await borradorDeLaPeticion(db, request, opciones.production);
-  if (actual && !actual.enviado) return actual.id;
   const valor = randomBytes(32).toString('base64url');
   const ahora = new Date().toISOString();
   const id = idDeCookie(valor);

@@ -7,10 +7,10 @@ import {
   type DocumentoKey,
   type ExtensionAceptada,
 } from '../../domain/index.js';
-import { esViolacionDeUnicidad } from '../db/conexion.js';
-import type { Insertable } from 'kysely';
+import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion.js';
+import { sql, type Insertable } from 'kysely';
 import type { Db, DocumentosTabla } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp } from '../errores.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import type { DocumentStore, DocumentoPreparado } from '../storage/almacen.js';
 
 export interface Recibido {
@@ -20,11 +20,6 @@ export interface Recibido {
 }
 
 export const nombreDeDocumento = (d: { clave: string; extension: string }) => `${d.clave}.${d.extension}`;
-
-const esViolacionDeClaveForanea = (error: unknown) => {
-  const codigo = (error as { code?: unknown } | null)?.code;
-  return codigo === '23503' || codigo === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-};
 
 /** Makes every received file durable and records it; replaced documents' files are removed. */
 export async function guardarDocumentos(
@@ -74,9 +69,10 @@ export async function guardarDocumentos(
           )
           .execute();
       await trx.insertInto('documentos').values(filas).execute();
+      const recibidosAhora = recibidos.reduce((total, r) => total + r.preparado.bytes, 0);
       await trx
         .updateTable('borradores')
-        .set({ actualizado_en: ahora })
+        .set({ actualizado_en: ahora, bytes_recibidos: sql`bytes_recibidos + ${recibidosAhora}` })
         .where('id', '=', borradorId)
         .execute();
       return previos.map((p) => p.archivo);
@@ -86,11 +82,7 @@ export async function guardarDocumentos(
     for (const r of recibidos) await almacen.descartar(r.preparado).catch(() => {});
     // Two uploads racing on one draft, or an upload racing the application that closes it.
     if (esViolacionDeUnicidad(error) || esViolacionDeClaveForanea(error)) {
-      throw new ErrorHttp(
-        409,
-        CODIGOS.CONFLICTO,
-        'Otra operación modificó estos archivos al mismo tiempo. Intentá nuevamente.',
-      );
+      throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
     }
     throw error;
   }

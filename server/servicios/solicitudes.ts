@@ -10,7 +10,7 @@ import {
   normalizar,
   type Solicitud,
 } from '../../domain/index.js';
-import { esViolacionDeUnicidad } from '../db/conexion.js';
+import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import type { Borrador } from './borradores.js';
@@ -65,7 +65,7 @@ function adjuntosReferenciados(
   return elegidos;
 }
 
-async function comprobarReferencias(db: Db, solicitud: Solicitud, documentos: DocumentoDelBorrador[]) {
+async function comprobarReferencias(db: Db, solicitud: Solicitud, adjuntos: DocumentoDelBorrador[]) {
   const campos: Record<string, string> = {};
   const socio = solicitud.datosSocio;
 
@@ -116,8 +116,6 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, documentos: Do
       campos[`equipos[${i}].tipoAparato`] = MENSAJES.opcionInvalida;
   });
 
-  const adjuntos = adjuntosReferenciados(solicitud, documentos, campos);
-
   if (Object.keys(campos).length > 0) {
     throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
   }
@@ -139,7 +137,7 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, documentos: Do
   };
 }
 
-async function insertar(
+export async function insertar(
   db: Db,
   borradorId: string,
   firma: string,
@@ -149,68 +147,86 @@ async function insertar(
   const creadaEn = new Date().toISOString();
   const numero = nuevoNumeroSolicitud();
   const socio = datos.datosSocio;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('solicitudes')
-      .values({
-        id,
-        numero,
-        borrador_id: borradorId,
-        huella: firma,
-        creada_en: creadaEn,
-        dni: socio.dni,
-        matricula: socio.matricula,
-        apellidoynombre: socio.apellidoynombre,
-        email: socio.email,
-        datos_socio: JSON.stringify(socio),
-        terminos_version: VERSION_TERMINOS,
-        terminos_aceptados_en: creadaEn,
-      })
-      .execute();
-    if (datos.equipos.length > 0) {
+  await db
+    .transaction()
+    .execute(async (trx) => {
       await trx
-        .insertInto('equipos')
-        .values(
-          datos.equipos.map((e, orden) => ({
-            id: randomUUID(),
-            solicitud_id: id,
-            orden,
-            codigo_tipo_aparato: e.tipoAparato.codigotipoaparato,
-            nombre_tipo_aparato: e.tipoAparato.nombretipoaparato,
-            marca: e.marca,
-            modelo: e.modelo,
-            anio_fabricacion: e.anioFabricacion,
-            origen: e.origen,
-            observaciones: e.observaciones ?? null,
-          })),
-        )
+        .insertInto('solicitudes')
+        .values({
+          id,
+          numero,
+          borrador_id: borradorId,
+          huella: firma,
+          creada_en: creadaEn,
+          dni: socio.dni,
+          matricula: socio.matricula,
+          apellidoynombre: socio.apellidoynombre,
+          email: socio.email,
+          datos_socio: JSON.stringify(socio),
+          terminos_version: VERSION_TERMINOS,
+          terminos_aceptados_en: creadaEn,
+        })
         .execute();
-    }
-    await trx
-      .insertInto('solicitud_documentos')
-      .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
-      .execute();
-  });
+      if (datos.equipos.length > 0) {
+        await trx
+          .insertInto('equipos')
+          .values(
+            datos.equipos.map((e, orden) => ({
+              id: randomUUID(),
+              solicitud_id: id,
+              orden,
+              codigo_tipo_aparato: e.tipoAparato.codigotipoaparato,
+              nombre_tipo_aparato: e.tipoAparato.nombretipoaparato,
+              marca: e.marca,
+              modelo: e.modelo,
+              anio_fabricacion: e.anioFabricacion,
+              origen: e.origen,
+              observaciones: e.observaciones ?? null,
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .insertInto('solicitud_documentos')
+        .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
+        .execute();
+    })
+    .catch((error: unknown) => {
+      // A document replaced (or swept) between crearSolicitud's read and this insert.
+      if (esViolacionDeClaveForanea(error)) {
+        throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
+      }
+      throw error;
+    });
   return { estado: 201, cuerpo: { numeroSolicitud: numero, creadaEn } };
 }
 
+/**
+ * `consultarPadron` spends one look-up of the client's padrón budget (or refuses): it runs only
+ * once the request has its draft and every required document, so the route cannot be used to ask
+ * the padrón without them.
+ */
 export async function crearSolicitud(
   db: Db,
   borrador: Borrador | null,
   solicitud: Solicitud,
+  consultarPadron: () => Promise<void>,
 ): Promise<ResultadoCrear> {
-  const firma = huella(solicitud);
-  if (borrador?.enviado) {
-    const anterior = await repeticion(db, borrador.id, firma);
-    if (anterior) return anterior;
-  }
-  const documentos = borrador ? await documentosDelBorrador(db, borrador.id) : [];
-  const datos = await comprobarReferencias(db, solicitud, documentos);
   if (!borrador) {
     throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, {
       adjuntos: MENSAJES.adjuntosFaltantes,
     });
   }
+  const firma = huella(solicitud);
+  if (borrador.enviado) {
+    const anterior = await repeticion(db, borrador.id, firma);
+    if (anterior) return anterior;
+  }
+  const campos: Record<string, string> = {};
+  const adjuntos = adjuntosReferenciados(solicitud, await documentosDelBorrador(db, borrador.id), campos);
+  if (campos.adjuntos) throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
+  await consultarPadron();
+  const datos = await comprobarReferencias(db, solicitud, adjuntos);
   for (let intento = 0; intento < 5; intento++) {
     try {
       return await insertar(db, borrador.id, firma, datos);

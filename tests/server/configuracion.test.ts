@@ -1,9 +1,13 @@
 // The environment is validated at start-up: a wrong value names the variable and, in the real
 // server process, stops it with exit code 1.
 import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iniciarServidor } from '../../scripts/servidor-hijo.js';
+import { buildApp } from '../../server/app.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
@@ -16,9 +20,27 @@ describe('configuración', () => {
       host: '0.0.0.0',
       dataDir: '/srv/alta/data',
       databaseUrl: null,
-      nodeEnv: 'development',
+      // Unset means production: the secure choices need no variable (decision 075).
+      nodeEnv: 'production',
+      production: true,
+      demo: false,
+      apiDocs: false,
       trustProxy: [],
+      headersTimeoutMs: 30_000,
+      maxConnections: 1_000,
+      draftMaxBytes: 200 * 1024 * 1024,
+      uploadMaxBytesPerHour: 300 * 1024 * 1024,
+      draftsMaxPerHour: 30,
+      diskFreeMinBytes: 1024 * 1024 * 1024,
+      sweepIntervalMinutes: 60,
     });
+  });
+
+  it('HEADERS_TIMEOUT_MS no puede superar REQUEST_TIMEOUT_MS', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '10000' }).headersTimeoutMs).toBe(10_000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' })).toThrow(
+      'HEADERS_TIMEOUT_MS',
+    );
   });
 
   it.each([
@@ -32,6 +54,14 @@ describe('configuración', () => {
     ['REQUEST_TIMEOUT_MS', '-5'],
     ['DRAFT_MAX_AGE_HOURS', '1.5'],
     ['LOG_LEVEL', 'verbose'],
+    ['DEMO', 'si'],
+    ['API_DOCS', 'yes'],
+    ['MAX_CONNECTIONS', '0'],
+    ['DRAFT_MAX_MB', '0'],
+    ['UPLOAD_MAX_MB_PER_HOUR', 'mucho'],
+    ['DRAFTS_MAX_PER_HOUR', '0'],
+    ['DISK_FREE_MIN_MB', '-1'],
+    ['SWEEP_INTERVAL_MINUTES', '5000'],
   ])('%s=%s se rechaza nombrando la variable', (variable, valor) => {
     expect(() => loadConfig({ [variable]: valor })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: valor })).toThrow(variable);
@@ -65,7 +95,7 @@ describe('proceso del servidor', () => {
   it('escucha, responde /healthz y termina limpio con SIGTERM (código 0)', async () => {
     // With every tunable variable at its default (an empty value is the server's default).
     const servidor = await iniciarServidor({
-      env: { NODE_ENV: '', DNI_CHECK_MAX: '', WRITE_MAX_PER_HOUR: '', LOG_LEVEL: 'info' },
+      env: { NODE_ENV: '', DEMO: '', DNI_CHECK_MAX: '', WRITE_MAX_PER_HOUR: '', LOG_LEVEL: 'info' },
     });
     try {
       const r = await fetch(`${servidor.url}/healthz`);
@@ -75,6 +105,51 @@ describe('proceso del servidor', () => {
       expect(servidor.proceso.exitCode).toBe(0);
     } finally {
       await servidor.limpiar();
+    }
+  });
+});
+
+describe('límites del servidor HTTP', () => {
+  it('fija headersTimeout y maxConnections, y cierra en el acto la conexión que pasa el tope', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'alta-conexiones-'));
+    const app = await buildApp(
+      loadConfig({
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        MAX_CONNECTIONS: '2',
+        HEADERS_TIMEOUT_MS: '1500',
+      }),
+    );
+    const abiertas: Socket[] = [];
+    try {
+      expect(app.server.headersTimeout).toBe(1_500);
+      expect(app.server.maxConnections).toBe(2);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const abrir = () =>
+        new Promise<Socket>((resolve, reject) => {
+          const s = connect(port, '127.0.0.1', () => resolve(s));
+          s.on('error', reject);
+          abiertas.push(s);
+        });
+      const cerrada = (s: Socket) => new Promise<void>((resolve) => s.once('close', () => resolve()));
+      // Two idle connections take the cap; the third is closed by the server without an answer.
+      const primera = await abrir();
+      await abrir();
+      await new Promise((r) => setTimeout(r, 100));
+      const tercera = await abrir();
+      const inicio = Date.now();
+      await cerrada(tercera);
+      expect(Date.now() - inicio).toBeLessThan(1_000);
+      // Room again once one closes: a request is answered.
+      primera.destroy();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    } finally {
+      for (const s of abiertas) s.destroy();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -37,7 +37,13 @@ function causaDe(linea: string): string {
 describe('tortura: fuzz con app.inject [sqlite]', () => {
   let entorno: Entorno;
   beforeAll(async () => {
-    entorno = await crearEntorno('sqlite', { LOG_LEVEL: 'error', DNI_CHECK_MAX: '100000', WRITE_MAX_PER_HOUR: '1000000' });
+    entorno = await crearEntorno('sqlite', {
+      LOG_LEVEL: 'error',
+      DNI_CHECK_MAX: '100000',
+      WRITE_MAX_PER_HOUR: '1000000',
+      DRAFTS_MAX_PER_HOUR: '1000000',
+      UPLOAD_MAX_MB_PER_HOUR: '1000000',
+    });
   });
   afterAll(() => entorno?.limpiar());
 

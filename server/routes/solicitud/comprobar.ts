@@ -1,9 +1,10 @@
 // GET /api/v2/solicitud/comprobarDniMatricula/{dni}/{matricula}/{circunscripcion} → true | false.
-// It tells strangers who is a member, so it is rate-limited per client address, and found and
-// not found answer in the same shape after the same query.
+// It tells strangers who is a member, so it is rate-limited per client address — in one budget
+// with solicitud/crear's padrón look-ups (servicios/padron.ts) — and found and not found answer
+// in the same shape after the same query.
 import type { FastifyPluginAsync } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
-import { estaEnPadron } from '../../servicios/padron.js';
+import { estaEnPadron, limiteDelPadron } from '../../servicios/padron.js';
 
 interface Params {
   dni: string;
@@ -13,10 +14,7 @@ interface Params {
 
 export const rutaComprobar: FastifyPluginAsync = async (app) => {
   app.get<{ Params: Params }>('/solicitud/comprobarDniMatricula/:dni/:matricula/:circunscripcion', {
-    config: {
-      registrar: true,
-      rateLimit: { max: app.config.dniCheckMax, timeWindow: app.config.dniCheckWindowMinutes * 60_000 },
-    },
+    config: { registrar: true, rateLimit: limiteDelPadron(app.config) },
     schema: {
       summary: 'Comprueba DNI y matrícula contra el padrón',
       tags: ['solicitud'],

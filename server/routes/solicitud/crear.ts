@@ -6,6 +6,9 @@ import { ValidationError } from 'yup';
 import { camposConError, solicitudSchema, type Solicitud } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { borradorDeLaPeticion } from '../../servicios/borradores.js';
+import { limitePorCliente } from '../../plugins/limites.js';
+import { CLAVES } from '../../servicios/contadores.js';
+import { limiteDelPadron } from '../../servicios/padron.js';
 import { crearSolicitud } from '../../servicios/solicitudes.js';
 import { cuerpoCrear, solicitudCreada } from './esquemas.js';
 
@@ -23,9 +26,14 @@ export async function validarSolicitud(cuerpo: unknown): Promise<Solicitud> {
 }
 
 export const rutaCrear: FastifyPluginAsync = async (app) => {
+  // It also answers whether a DNI + matrícula pair is in the padrón: each look-up spends the
+  // budget of the DNI check, and only once the draft and its documents are known to be there.
+  const presupuestoDelPadron = app.createRateLimit(limiteDelPadron(app.config));
   app.post('/solicitud/crear', {
-    // It also answers whether a DNI + matrícula pair is in the padrón: limited like the check.
-    config: { registrar: true, rateLimit: { max: app.config.writeMaxPerHour, timeWindow: 3_600_000 } },
+    config: {
+      registrar: true,
+      rateLimit: limitePorCliente(CLAVES.envios, app.config.writeMaxPerHour, 3_600_000),
+    },
     schema: {
       summary: 'Envía la solicitud de inscripción',
       description:
@@ -39,7 +47,13 @@ export const rutaCrear: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const solicitud = await validarSolicitud(request.body);
       const borrador = await borradorDeLaPeticion(app.db, request, app.config.production);
-      const resultado = await crearSolicitud(app.db, borrador, solicitud);
+      const resultado = await crearSolicitud(app.db, borrador, solicitud, async () => {
+        const cuenta = await presupuestoDelPadron(request);
+        if (!cuenta.isAllowed && cuenta.isExceeded) {
+          reply.header('retry-after', String(cuenta.ttlInSeconds));
+          throw new ErrorHttp(429, CODIGOS.DEMASIADOS_INTENTOS, MENSAJES_HTTP.demasiadosIntentos);
+        }
+      });
       return reply.code(resultado.estado).send(resultado.cuerpo);
     },
   });

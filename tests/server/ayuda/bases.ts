@@ -61,7 +61,15 @@ async function conAdmin<T>(tarea: (c: pg.Client) => Promise<T>): Promise<T> {
 
 export async function crearEntorno(motor: Motor, extra: Record<string, string> = {}): Promise<Entorno> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'alta-test-'));
-  const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...extra };
+  // Demo mode gives the tests the published padrón pairs; production refuses it.
+  const demo = ['test', 'development'].includes(extra.NODE_ENV ?? 'test') ? '1' : '0';
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    DEMO: demo,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
   let base: string | null = null;
   if (motor === 'postgres') {
     base = `alta_test_${randomBytes(6).toString('hex')}`;
