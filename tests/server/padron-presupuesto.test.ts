@@ -81,6 +81,21 @@ conCadaBase(
   { DNI_CHECK_MAX: '3' },
 );
 
+conCadaBase(
+  'clientes IPv6',
+  (ctx) => {
+    it('las direcciones de un mismo /64 comparten presupuesto; otro /64 tiene el suyo', async () => {
+      const desde = (remoteAddress: string) =>
+        ctx.app.inject({ url: comprobar('30111222', '12345'), remoteAddress });
+      expect((await desde('2001:db8::1')).statusCode).toBe(200);
+      expect((await desde('2001:db8:0:0:ffff::2')).statusCode).toBe(200);
+      expect((await desde('2001:0db8:0000:0000:1234:5678:9abc:def0')).statusCode).toBe(429);
+      expect((await desde('2001:db8:0:1::1')).statusCode).toBe(200);
+    });
+  },
+  { DNI_CHECK_MAX: '2' },
+);
+
 conCadaBase('documento reemplazado durante el envío', (ctx) => {
   it('si un documento deja de existir entre la lectura y el alta, la respuesta es 409 y no queda nada', async () => {
     const nav = new Navegador(() => ctx.app);

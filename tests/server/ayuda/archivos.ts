@@ -296,17 +296,22 @@ export const flujoPdf = (diccionario: string, datos: Buffer): Buffer =>
  * A PDF from the bodies of its objects (the i-th is object i + 1), with a correct xref table and
  * `trailer` inside the trailer dictionary.
  */
+
+/** `N 0 obj … endobj`: one indirect object of a PDF. */
+const objetoPdf = (numero: number, cuerpo: string | Buffer): Buffer =>
+  Buffer.concat([
+    latin1(`${numero} 0 obj\n`),
+    typeof cuerpo === 'string' ? latin1(cuerpo) : cuerpo,
+    latin1('\nendobj\n'),
+  ]);
+
 export function armarPdf(cuerpos: (string | Buffer)[], trailer = '/Root 1 0 R'): Buffer {
   const partes: Buffer[] = [latin1('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
   let largo = partes[0]!.length;
   const desplazamientos: number[] = [];
   cuerpos.forEach((cuerpo, i) => {
     desplazamientos.push(largo);
-    const objeto = Buffer.concat([
-      latin1(`${i + 1} 0 obj\n`),
-      typeof cuerpo === 'string' ? latin1(cuerpo) : cuerpo,
-      latin1('\nendobj\n'),
-    ]);
+    const objeto = objetoPdf(i + 1, cuerpo);
     partes.push(objeto);
     largo += objeto.length;
   });
@@ -401,11 +406,7 @@ export function pdfConObjStm(
     } else {
       entrada[0] = 1;
       entrada.writeUInt32BE(largo, 1);
-      const objeto = Buffer.concat([
-        latin1(`${i + 1} 0 obj\n`),
-        typeof cuerpo === 'string' ? latin1(cuerpo) : cuerpo,
-        latin1('\nendobj\n'),
-      ]);
+      const objeto = objetoPdf(i + 1, cuerpo);
       partes.push(objeto);
       largo += objeto.length;
     }
