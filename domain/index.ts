@@ -5,3 +5,6 @@ export * from './mensajes.js';
 export * from './reglas.js';
 export * from './texto.js';
 export * from './tipos.js';
+export * from './estados.js';
+export * from './gestion.js';
+export * from './personal.js';

@@ -26,7 +26,9 @@ import { spa } from './plugins/spa.js';
 import { tareas } from './plugins/tareas.js';
 import { asegurarDirectorioDeDatos } from './storage/directorio-de-datos.js';
 import { serializadores } from './registro.js';
+import { rutasGestion } from './routes/gestion/index.js';
 import { rutasApiV2 } from './routes/index.js';
+import { sesionPersonal } from './plugins/sesion-personal.js';
 import { rutaSalud } from './routes/salud.js';
 
 export const MENSAJE_PARES_DE_DEMO =
@@ -124,7 +126,9 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
       },
     });
     await app.register(openapi);
+    await app.register(sesionPersonal);
     await app.register(rutasApiV2, { prefix: '/api/v2' });
+    await app.register(rutasGestion, { prefix: '/api/gestion' });
     await app.register(rutaSalud);
     await app.register(openapiUi);
     await app.register(spa, { clientDir: config.clientDir });

@@ -57,6 +57,10 @@ export interface SolicitudesTabla {
   datos_socio: string;
   terminos_version: string;
   terminos_aceptados_en: string;
+  /** domain/estados.ts */
+  estado: Generated<string>;
+  /** servicios/busqueda.ts claveDeBusqueda */
+  busqueda: Generated<string>;
 }
 export interface EquiposTabla {
   id: string;
@@ -101,6 +105,73 @@ export interface TareasTabla {
   ultima_ms: number | string | null;
 }
 
+/** A staff account (producto §9); never deleted, disabled with `activo` = 0. */
+export interface PersonalTabla {
+  id: string;
+  usuario: string;
+  nombre: string;
+  rol: string;
+  /** argon2id, PHC string. */
+  hash: string;
+  activo: Generated<number>;
+  /** Base32 TOTP secret once the second factor is confirmed. */
+  totp_secreto: string | null;
+  /** A secret shown in the QR code, waiting for its first code. */
+  totp_pendiente: string | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_ultimo_paso: number | string | null;
+  creado_en: string;
+  baja_en: string | null;
+}
+export interface SesionesPersonalTabla {
+  /** sha256 of the cookie value. */
+  id: string;
+  personal_id: string;
+  creada_ms: number | string;
+  vista_ms: number | string;
+}
+export interface BloqueosIngresoTabla {
+  usuario: string;
+  fallos: number;
+  desde_ms: number | string;
+  bloqueado_hasta_ms: Generated<number | string>;
+}
+export interface HistorialTabla {
+  id: string;
+  solicitud_id: string;
+  desde: string | null;
+  hacia: string;
+  /** null: the applicant or the system. */
+  personal_id: string | null;
+  en: string;
+  motivo: string | null;
+  /** JSON array of document keys (a move to observada). */
+  documentos: string | null;
+}
+export interface NotasTabla {
+  id: string;
+  solicitud_id: string;
+  personal_id: string;
+  texto: string;
+  en: string;
+}
+/** Append-only, chained: hash = sha256(previous hash ‖ canonical row) (servicios/auditoria.ts). */
+export interface AuditoriaTabla {
+  n: number | string;
+  en: string;
+  usuario: string | null;
+  ip: string;
+  accion: string;
+  objeto: string | null;
+  detalle: string | null;
+  hash: string;
+}
+export interface AuditoriaCabezaTabla {
+  id: number;
+  n: number | string;
+  hash: string;
+}
+
 export interface Database {
   localidades: LocalidadesTabla;
   calles: CallesTabla;
@@ -115,6 +186,13 @@ export interface Database {
   version_catalogos: VersionCatalogosTabla;
   contadores: ContadoresTabla;
   tareas: TareasTabla;
+  personal: PersonalTabla;
+  sesiones_personal: SesionesPersonalTabla;
+  bloqueos_ingreso: BloqueosIngresoTabla;
+  historial: HistorialTabla;
+  notas: NotasTabla;
+  auditoria: AuditoriaTabla;
+  auditoria_cabeza: AuditoriaCabezaTabla;
 }
 
 export type Db = Kysely<Database>;

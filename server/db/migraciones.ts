@@ -1,6 +1,8 @@
 // The schema, as code: the same migrations run on SQLite and PostgreSQL through Kysely's
 // Migrator, automatically at start-up (and by the CLIs).
+import { randomUUID } from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { claveDeBusqueda } from '../servicios/busqueda.js';
 import type { Database } from './esquema.js';
 
 const migraciones: Record<string, Migration> = {
@@ -138,6 +140,108 @@ const migraciones: Record<string, Migration> = {
         .addColumn('ejecuciones', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('ultima_ms', 'bigint')
         .execute();
+    },
+  },
+  // Issue 12, the staff side (producto §9): accounts, their sessions and sign-in failures, each
+  // application's status with its history and internal notes, a search key without accents,
+  // and the chained audit log with its head (one row, locked by every audited write).
+  '004_gestion': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('personal')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('usuario', 'text', (c) => c.notNull().unique())
+        .addColumn('nombre', 'text', (c) => c.notNull())
+        .addColumn('rol', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .addColumn('activo', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('totp_secreto', 'text')
+        .addColumn('totp_pendiente', 'text')
+        .addColumn('totp_ultimo_paso', 'bigint')
+        .addColumn('creado_en', 'text', (c) => c.notNull())
+        .addColumn('baja_en', 'text')
+        .execute();
+      await db.schema
+        .createTable('sesiones_personal')
+        // sha256 of the cookie value, like the draft's: a copy of the database opens no session.
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('personal_id', 'text', (c) => c.notNull().references('personal.id').onDelete('cascade'))
+        .addColumn('creada_ms', 'bigint', (c) => c.notNull())
+        .addColumn('vista_ms', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sesiones_personal_cuenta').on('sesiones_personal').column('personal_id').execute();
+      // Failures and lockouts per typed user name, existing or not (the same answer either way).
+      await db.schema
+        .createTable('bloqueos_ingreso')
+        .addColumn('usuario', 'text', (c) => c.primaryKey())
+        .addColumn('fallos', 'integer', (c) => c.notNull())
+        .addColumn('desde_ms', 'bigint', (c) => c.notNull())
+        .addColumn('bloqueado_hasta_ms', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('solicitudes')
+        .addColumn('estado', 'text', (c) => c.notNull().defaultTo('recibida'))
+        .execute();
+      // Number, DNI, matrícula and name in lower case without accents (domain/texto.ts
+      // normalizar): the inbox's search is the same on both engines.
+      await db.schema
+        .alterTable('solicitudes')
+        .addColumn('busqueda', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('solicitudes_estado_creada')
+        .on('solicitudes')
+        .columns(['estado', 'creada_en'])
+        .execute();
+      await db.schema.createIndex('solicitudes_dni').on('solicitudes').column('dni').execute();
+      await db.schema.createIndex('solicitudes_matricula').on('solicitudes').column('matricula').execute();
+      await db.schema
+        .createTable('historial')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('solicitud_id', 'text', (c) => c.notNull().references('solicitudes.id').onDelete('cascade'))
+        .addColumn('desde', 'text')
+        .addColumn('hacia', 'text', (c) => c.notNull())
+        .addColumn('personal_id', 'text', (c) => c.references('personal.id'))
+        .addColumn('en', 'text', (c) => c.notNull())
+        .addColumn('motivo', 'text')
+        .addColumn('documentos', 'text')
+        .execute();
+      await db.schema.createIndex('historial_solicitud').on('historial').columns(['solicitud_id', 'en']).execute();
+      await db.schema
+        .createTable('notas')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('solicitud_id', 'text', (c) => c.notNull().references('solicitudes.id').onDelete('cascade'))
+        .addColumn('personal_id', 'text', (c) => c.notNull().references('personal.id'))
+        .addColumn('texto', 'text', (c) => c.notNull())
+        .addColumn('en', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('notas_solicitud').on('notas').columns(['solicitud_id', 'en']).execute();
+      await db.schema
+        .createTable('auditoria')
+        .addColumn('n', 'bigint', (c) => c.primaryKey())
+        .addColumn('en', 'text', (c) => c.notNull())
+        .addColumn('usuario', 'text')
+        .addColumn('ip', 'text', (c) => c.notNull())
+        .addColumn('accion', 'text', (c) => c.notNull())
+        .addColumn('objeto', 'text')
+        .addColumn('detalle', 'text')
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('auditoria_cabeza')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('n', 'bigint', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await sql`insert into auditoria_cabeza (id, n, hash) values (1, 0, ${'0'.repeat(64)})`.execute(db);
+      // Applications sent before this version: their search key and their first history entry.
+      const viejas = await sql<{ id: string; numero: string; dni: string; matricula: string; apellidoynombre: string; creada_en: string }>`
+        select id, numero, dni, matricula, apellidoynombre, creada_en from solicitudes`.execute(db);
+      for (const s of viejas.rows) {
+        await sql`update solicitudes set busqueda = ${claveDeBusqueda(s)} where id = ${s.id}`.execute(db);
+        await sql`insert into historial (id, solicitud_id, desde, hacia, personal_id, en, motivo, documentos)
+          values (${randomUUID()}, ${s.id}, null, 'recibida', null, ${s.creada_en}, null, null)`.execute(db);
+      }
     },
   },
 };

@@ -1,9 +1,10 @@
 // The server sweeps abandoned drafts itself, every SWEEP_INTERVAL_MINUTES, once across processes
 // (servicios/tareas.ts); `npm run barrer` stays for cron and by hand. The same sweep forgets the
-// ended windows of the per-client counters.
+// ended windows of the per-client counters and the staff sessions past their limits.
 import fp from 'fastify-plugin';
 import { barrerBorradores } from '../servicios/barrido.js';
 import { olvidarVencidos } from '../servicios/contadores.js';
+import { olvidarSesionesVencidas } from '../servicios/sesiones.js';
 import { iniciarPlanificador, type Planificador } from '../servicios/tareas.js';
 
 declare module 'fastify' {
@@ -30,6 +31,7 @@ export const tareas = fp<{ tickMs?: number }>(
           trabajo: async () => ({
             ...(await barrerBorradores(app.db, app.documentos, app.config.draftMaxAgeHours)),
             contadores: await olvidarVencidos(app.db),
+            sesiones: await olvidarSesionesVencidas(app.db),
           }),
         },
       ],

@@ -58,4 +58,6 @@ export const CLAVES = {
   envios: (cliente: string) => `envios|${cliente}`,
   bytes: (cliente: string) => `bytes|${cliente}`,
   borradores: (cliente: string) => `borradores|${cliente}`,
+  ingreso: (cliente: string) => `ingreso|${cliente}`,
+  segundoFactor: (cliente: string) => `segundo-factor|${cliente}`,
 } as const;

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DOCUMENTOS_REQUERIDOS,
+  ESTADO_INICIAL,
   MENSAJES,
   VERSION_TERMINOS,
   normalizar,
@@ -14,6 +15,7 @@ import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import type { Borrador } from './borradores.js';
+import { claveDeBusqueda } from './busqueda.js';
 import { huella } from './canonico.js';
 import { documentosDelBorrador, type DocumentoDelBorrador } from './documentos.js';
 import { nuevoNumeroSolicitud } from './numero.js';
@@ -165,6 +167,21 @@ export async function insertar(
           datos_socio: JSON.stringify(socio),
           terminos_version: VERSION_TERMINOS,
           terminos_aceptados_en: creadaEn,
+          estado: ESTADO_INICIAL,
+          busqueda: claveDeBusqueda({ numero, ...socio }),
+        })
+        .execute();
+      await trx
+        .insertInto('historial')
+        .values({
+          id: randomUUID(),
+          solicitud_id: id,
+          desde: null,
+          hacia: ESTADO_INICIAL,
+          personal_id: null,
+          en: creadaEn,
+          motivo: null,
+          documentos: null,
         })
         .execute();
       if (datos.equipos.length > 0) {

@@ -1,0 +1,149 @@
+// What the back-office's API and pages share: its texts (producto §9), the inbox's filters as
+// they appear in the URL and the query string, and the shapes of its answers.
+import type { DatosSocio, Equipo } from './reglas.js';
+import type { Estado } from './estados.js';
+import type { Rol } from './personal.js';
+
+export const TEXTOS_GESTION = {
+  credencialesIncorrectas: 'Usuario o contraseña incorrectos.',
+  demasiadosIntentos: 'Demasiados intentos. Probá de nuevo en 15 minutos.',
+  codigoRequerido: 'Ingresá el código de 6 dígitos de tu aplicación de autenticación.',
+  codigoIncorrecto: 'El código de verificación no es válido.',
+  sinSesion: 'Tu sesión terminó. Ingresá de nuevo.',
+  sinPermiso: 'Tu cuenta no tiene permiso para esta acción.',
+  movimientoVencido:
+    'La solicitud cambió de estado mientras la mirabas (otra persona la movió). Recargá la página para ver su estado actual.',
+  motivoRequerido: 'Indicá el motivo.',
+  documentosRequeridos: 'Elegí al menos un documento observado.',
+  solicitudInexistente: 'No existe una solicitud con ese número.',
+  documentoInexistente: 'La solicitud no tiene ese documento.',
+  notaVacia: 'Escribí la nota.',
+} as const;
+
+/** Rows per inbox page. */
+export const FILAS_POR_PAGINA = 25;
+/** The inbox counts matches up to this many; past it, it says "más de". */
+export const CONTEO_MAXIMO = 10_000;
+export const LARGO_MAXIMO_BUSQUEDA = 100;
+export const LARGO_MAXIMO_MOTIVO = 2_000;
+export const LARGO_MAXIMO_NOTA = 4_000;
+
+export interface FiltroBandeja {
+  /** Number, DNI, matrícula or part of the name; '' for all. */
+  q: string;
+  estado: Estado | '';
+  /** 1-based. */
+  pagina: number;
+}
+
+export const FILTRO_VACIO: FiltroBandeja = { q: '', estado: '', pagina: 1 };
+
+export interface FilaBandeja {
+  numero: string;
+  creadaEn: string;
+  apellidoynombre: string;
+  dni: string;
+  matricula: string;
+  estado: Estado;
+}
+
+export interface PaginaBandeja {
+  filas: FilaBandeja[];
+  pagina: number;
+  porPagina: number;
+  /** Matches, counted up to CONTEO_MAXIMO. */
+  total: number;
+  /** False when there are more than `total`. */
+  totalExacto: boolean;
+}
+
+export interface CuentaPersonal {
+  usuario: string;
+  nombre: string;
+  rol: Rol;
+  segundoFactor: boolean;
+}
+
+export interface DocumentoDetalle {
+  clave: string;
+  label: string;
+  /** The stored part name, e.g. "TituloMedico.pdf". */
+  nombre: string;
+  mime: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface EntradaHistorial {
+  desde: Estado | null;
+  hacia: Estado;
+  usuario: string | null;
+  nombre: string | null;
+  en: string;
+  motivo: string | null;
+  /** Document keys observed (a move to observada). */
+  documentos: string[];
+}
+
+export interface Nota {
+  id: string;
+  texto: string;
+  usuario: string;
+  nombre: string;
+  en: string;
+}
+
+export interface DetalleSolicitud {
+  numero: string;
+  creadaEn: string;
+  estado: Estado;
+  datosSocio: DatosSocio;
+  documentos: DocumentoDetalle[];
+  equipos: Equipo[];
+  historial: EntradaHistorial[];
+  notas: Nota[];
+  /** Target statuses this account may move it to now (domain/estados.ts). */
+  movimientos: Estado[];
+}
+
+export interface PedidoMovimiento {
+  /** The status the page showed: a different current status answers 409. */
+  desde: Estado;
+  hacia: Estado;
+  motivo?: string;
+  documentos?: string[];
+}
+
+export interface FilaAuditoria {
+  n: number;
+  en: string;
+  usuario: string | null;
+  ip: string;
+  accion: string;
+  objeto: string | null;
+}
+
+export interface PaginaAuditoria {
+  filas: FilaAuditoria[];
+  pagina: number;
+  porPagina: number;
+  total: number;
+}
+
+/** The audit's actions and how the back-office names them. */
+export const ACCIONES_AUDITORIA = {
+  ingreso: 'Ingreso',
+  ingreso_fallido: 'Ingreso fallido',
+  ingreso_bloqueado: 'Ingreso bloqueado',
+  salida: 'Salida',
+  segundo_factor: 'Segundo factor activado',
+  ver_solicitud: 'Vio la solicitud',
+  ver_documento: 'Vio un documento',
+  descargar_documento: 'Descargó un documento',
+  mover_estado: 'Cambió el estado',
+  nota: 'Agregó una nota',
+  exportar: 'Exportó CSV',
+  alta_personal: 'Alta de cuenta',
+  baja_personal: 'Baja de cuenta',
+} as const;
+export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
