@@ -97,6 +97,12 @@ export class Navegador {
     return r;
   }
 
+  async delete(url: string, headers: Record<string, string> = {}) {
+    const r = await this.app().inject({ method: 'DELETE', url, headers: this.cabeceras(headers) });
+    this.guardarCookies(r);
+    return r;
+  }
+
   /** First visit: any GET sets the anti-forgery cookie. */
   async abrir() {
     await this.get('/api/v2/localidad/getAll');
