@@ -1,5 +1,5 @@
 // `npm run solicitudes [-- --rutas]` — every stored application as one JSON line:
-// {numeroSolicitud, creadaEn, datosSocio, adjuntos: [{nombre, bytes, sha256}], equipos}.
+// {numeroSolicitud, creadaEn, estado, datosSocio, adjuntos: [{nombre, bytes, sha256}], equipos}.
 // With --rutas each adjunto also carries `ruta`, the stored file, for staff to open it.
 import path from 'node:path';
 import { ejecutar } from './cli.js';
@@ -9,7 +9,7 @@ const conRutas = process.argv.includes('--rutas');
 await ejecutar('lectura', async (db, config) => {
   const solicitudes = await db
     .selectFrom('solicitudes')
-    .select(['id', 'numero', 'creada_en', 'datos_socio'])
+    .select(['id', 'numero', 'creada_en', 'estado', 'datos_socio'])
     .orderBy('creada_en')
     .orderBy('numero')
     .execute();
@@ -35,6 +35,7 @@ await ejecutar('lectura', async (db, config) => {
     const linea = {
       numeroSolicitud: s.numero,
       creadaEn: s.creada_en,
+      estado: s.estado,
       datosSocio: JSON.parse(s.datos_socio) as unknown,
       adjuntos: adjuntos.map((a) => ({
         nombre: a.nombre,

@@ -40,6 +40,7 @@ conCadaBase('comandos', (ctx) => {
       .map((l) => JSON.parse(l));
     const linea = lineas.find((l) => l.numeroSolicitud === creada.numeroSolicitud);
     expect(linea.creadaEn).toBe(creada.creadaEn);
+    expect(linea.estado).toBe('recibida');
     expect(linea.datosSocio).toMatchObject({
       dni: '30111222',
       calle: { nombreCalle: 'Bv. Oroño' },
