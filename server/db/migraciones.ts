@@ -188,13 +188,23 @@ const migraciones: Record<string, Migration> = {
         .alterTable('solicitudes')
         .addColumn('busqueda', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
+      // The inbox (servicios/bandeja.ts) reads newest first, with or without a status, and
+      // filters on the search key: indexes that hold all of it let SQLite walk them without
+      // touching the wide rows (datos_socio), 100,000 of which take a whole scan otherwise.
+      await db.schema.dropIndex('solicitudes_creada').execute();
       await db.schema
-        .createIndex('solicitudes_estado_creada')
+        .createIndex('solicitudes_bandeja')
         .on('solicitudes')
-        .columns(['estado', 'creada_en'])
+        .columns(['creada_en', 'numero', 'busqueda', 'estado'])
         .execute();
+      await db.schema
+        .createIndex('solicitudes_bandeja_estado')
+        .on('solicitudes')
+        .columns(['estado', 'creada_en', 'numero', 'busqueda'])
+        .execute();
+      await trigramasSiSePuede(db);
+      // One person's applications by DNI (their rights of access and deletion, producto §13).
       await db.schema.createIndex('solicitudes_dni').on('solicitudes').column('dni').execute();
-      await db.schema.createIndex('solicitudes_matricula').on('solicitudes').column('matricula').execute();
       await db.schema
         .createTable('historial')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -245,6 +255,27 @@ const migraciones: Record<string, Migration> = {
     },
   },
 };
+
+/**
+ * PostgreSQL: a trigram index answers `busqueda LIKE '%term%'` without a scan. pg_trgm ships with
+ * PostgreSQL and is a trusted extension (any role that may create in the database may add it);
+ * where it is missing or not allowed the inbox still works, scanning.
+ */
+async function trigramasSiSePuede(db: Kysely<unknown>): Promise<void> {
+  // A PostgreSQL-only function: on SQLite it fails harmlessly (on PostgreSQL a failed statement
+  // would abort the migration's transaction, so the probe must be the other way round).
+  const esPostgres = await sql`select current_setting('server_version')`
+    .execute(db)
+    .then(() => true)
+    .catch(() => false);
+  if (!esPostgres) return;
+  const { rows } = await sql<{ disponible: boolean; permitido: boolean }>`
+    select exists (select 1 from pg_available_extensions where name = 'pg_trgm') as disponible,
+           has_database_privilege(current_database(), 'CREATE') as permitido`.execute(db);
+  if (!rows[0]?.disponible || !rows[0].permitido) return;
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  await sql`create index solicitudes_busqueda_trgm on solicitudes using gin (busqueda gin_trgm_ops)`.execute(db);
+}
 
 export const proveedorDeMigraciones: MigrationProvider = { getMigrations: async () => migraciones };
 
