@@ -12,7 +12,9 @@ if (orden === 'verificar') {
       console.log(`Registro de auditoría íntegro: ${v.filas} filas encadenadas.`);
       return 0;
     }
-    console.error(`Registro de auditoría alterado: ${v.motivo}. Las ${v.filas} filas anteriores están íntegras.`);
+    console.error(
+      `Registro de auditoría alterado: ${v.motivo}. Las ${v.filas} filas anteriores están íntegras.`,
+    );
     return 1;
   });
 } else {

@@ -3,30 +3,71 @@
 //   command line, where the shell's history and `ps` would keep it.
 // `npm run personal -- baja <usuario>`  disables it (its history stays; its sessions end).
 // `npm run personal -- lista`           lists the accounts.
+// `npm run personal -- quitar-segundo-factor <usuario>`  turns off a lost second factor (the
+//   back-office does not let a session replace an active one); the account enrols again.
 import { parseArgs } from 'node:util';
 import { ROTULOS_ROL } from '../domain/index.js';
-import { altaPersonal, bajaPersonal, ErrorPersonal, listaPersonal } from '../server/servicios/personal.js';
+import {
+  altaPersonal,
+  bajaPersonal,
+  ErrorPersonal,
+  listaPersonal,
+  normalizarUsuario,
+  quitarSegundoFactor,
+  validarContrasena,
+  validarDatosAlta,
+} from '../server/servicios/personal.js';
 import { ejecutar } from './cli.js';
 import { leerLinea } from './personal/contrasena.js';
 
 const USO =
   'Uso: npm run personal -- alta <usuario> --nombre "<Nombre>" --rol <revisor|administrador>\n' +
+  '       (la contraseña se escribe en la entrada estándar, nunca en la línea de comandos)\n' +
   '     npm run personal -- baja <usuario>\n' +
-  '     npm run personal -- lista';
-
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  strict: false,
-  options: { nombre: { type: 'string' }, rol: { type: 'string' } },
-});
-const [orden, usuario] = positionals;
+  '     npm run personal -- lista\n' +
+  '     npm run personal -- quitar-segundo-factor <usuario>';
 
 function fallar(mensaje: string): number {
   console.error(mensaje);
   return 1;
 }
 
-if (orden === 'lista') {
+/** Runs `tarea`, turning the service's expected refusals into a message and exit 1. */
+const conMensajes =
+  (tarea: Parameters<typeof ejecutar>[1]): Parameters<typeof ejecutar>[1] =>
+  async (db, config) => {
+    try {
+      return await tarea(db, config);
+    } catch (error) {
+      if (error instanceof ErrorPersonal) return fallar(error.message);
+      throw error;
+    }
+  };
+
+function leerArgumentos() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      strict: true,
+      options: { nombre: { type: 'string' }, rol: { type: 'string' } },
+    });
+  } catch (error) {
+    // An unknown option (--contrasena, say) is refused, not ignored, and never echoed back.
+    const codigo = (error as { code?: string }).code;
+    const motivo =
+      codigo === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE'
+        ? 'Falta el valor de --nombre o --rol.'
+        : 'Opción no reconocida.';
+    console.error(`${motivo}\n${USO}`);
+    process.exit(1);
+  }
+}
+const { positionals, values } = leerArgumentos();
+const [orden, usuario, ...sobrantes] = positionals;
+
+if (sobrantes.length > 0) {
+  process.exitCode = fallar(USO);
+} else if (orden === 'lista' && usuario === undefined) {
   await ejecutar('lectura', async (db) => {
     const filas = await listaPersonal(db);
     if (filas.length === 0) console.log('No hay cuentas. Creá la primera con npm run personal -- alta.');
@@ -39,34 +80,53 @@ if (orden === 'lista') {
     return 0;
   });
 } else if (orden === 'alta' && usuario) {
-  await ejecutar('escritura', async (db) => {
-    if (process.stdin.isTTY) process.stderr.write('Contraseña (al menos 12 caracteres): ');
-    const contrasena = await leerLinea(process.stdin);
-    try {
-      const cuenta = await altaPersonal(db, {
-        usuario,
-        nombre: typeof values.nombre === 'string' ? values.nombre : '',
-        rol: typeof values.rol === 'string' ? values.rol : '',
-        contrasena,
-      });
-      console.log(`Cuenta "${cuenta.usuario}" creada (${ROTULOS_ROL[cuenta.rol]}). Ingresá en /gestion.`);
-      return 0;
-    } catch (error) {
-      if (error instanceof ErrorPersonal) return fallar(error.message);
-      throw error;
-    }
-  });
+  const datos = { usuario, nombre: values.nombre ?? '', rol: values.rol ?? '' };
+  let valido = true;
+  try {
+    // The arguments first: nobody types a password to learn that the role was misspelt.
+    validarDatosAlta(datos);
+  } catch (error) {
+    if (!(error instanceof ErrorPersonal)) throw error;
+    process.exitCode = fallar(error.message);
+    valido = false;
+  }
+  if (valido) {
+    await ejecutar(
+      'escritura',
+      conMensajes(async (db) => {
+        if (process.stdin.isTTY) process.stderr.write('Contraseña (al menos 12 caracteres): ');
+        const contrasena = await leerLinea(process.stdin);
+        validarContrasena(contrasena);
+        const cuenta = await altaPersonal(db, { ...datos, contrasena });
+        console.log(`Cuenta "${cuenta.usuario}" creada (${ROTULOS_ROL[cuenta.rol]}). Ingresá en /gestion.`);
+        return 0;
+      }),
+    );
+  }
 } else if (orden === 'baja' && usuario) {
-  await ejecutar('escritura', async (db) => {
-    try {
-      await bajaPersonal(db, usuario);
-      console.log(`Cuenta "${usuario.trim().toLowerCase()}" dada de baja; sus sesiones terminaron.`);
+  await ejecutar(
+    'escritura',
+    conMensajes(async (db) => {
+      const nombre = normalizarUsuario(usuario);
+      if (!(await bajaPersonal(db, nombre))) return fallar(`No hay una cuenta activa "${nombre}".`);
+      console.log(`Cuenta "${nombre}" dada de baja; sus sesiones terminaron.`);
       return 0;
-    } catch (error) {
-      if (error instanceof ErrorPersonal) return fallar(error.message);
-      throw error;
-    }
-  });
+    }),
+  );
+} else if (orden === 'quitar-segundo-factor' && usuario) {
+  await ejecutar(
+    'escritura',
+    conMensajes(async (db) => {
+      const nombre = normalizarUsuario(usuario);
+      if (!(await quitarSegundoFactor(db, nombre))) {
+        return fallar(`No hay una cuenta activa "${nombre}" con segundo factor.`);
+      }
+      console.log(
+        `Segundo factor de "${nombre}" quitado; sus sesiones terminaron. Puede activarlo de nuevo al ingresar.`,
+      );
+      return 0;
+    }),
+  );
 } else {
   process.exitCode = fallar(USO);
 }

@@ -1,9 +1,11 @@
 // The server sweeps abandoned drafts itself, every SWEEP_INTERVAL_MINUTES, once across processes
 // (servicios/tareas.ts); `npm run barrer` stays for cron and by hand. The same sweep forgets the
-// ended windows of the per-client counters and the staff sessions past their limits.
+// ended windows of the per-client counters, the staff sessions past their limits and the sign-in
+// lockouts that have ended.
 import fp from 'fastify-plugin';
 import { barrerBorradores } from '../servicios/barrido.js';
 import { olvidarVencidos } from '../servicios/contadores.js';
+import { olvidarBloqueosVencidos } from '../servicios/ingreso.js';
 import { olvidarSesionesVencidas } from '../servicios/sesiones.js';
 import { iniciarPlanificador, type Planificador } from '../servicios/tareas.js';
 
@@ -32,6 +34,7 @@ export const tareas = fp<{ tickMs?: number }>(
             ...(await barrerBorradores(app.db, app.documentos, app.config.draftMaxAgeHours)),
             contadores: await olvidarVencidos(app.db),
             sesiones: await olvidarSesionesVencidas(app.db),
+            bloqueos: await olvidarBloqueosVencidos(app.db),
           }),
         },
       ],

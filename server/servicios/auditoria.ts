@@ -31,7 +31,15 @@ interface FilaEncadenada {
 }
 
 export function hashDeFila(anterior: string, fila: FilaEncadenada): string {
-  const canonica = JSON.stringify([fila.n, fila.en, fila.usuario, fila.ip, fila.accion, fila.objeto, fila.detalle]);
+  const canonica = JSON.stringify([
+    fila.n,
+    fila.en,
+    fila.usuario,
+    fila.ip,
+    fila.accion,
+    fila.objeto,
+    fila.detalle,
+  ]);
   return createHash('sha256').update(anterior).update('\n').update(canonica).digest('hex');
 }
 
@@ -53,7 +61,10 @@ export async function auditar(trx: Db, evento: EventoAuditoria, ahora = new Date
     detalle: evento.detalle ? JSON.stringify(evento.detalle) : null,
   };
   const hash = hashDeFila(cabeza.hash, fila);
-  await trx.insertInto('auditoria').values({ ...fila, hash }).execute();
+  await trx
+    .insertInto('auditoria')
+    .values({ ...fila, hash })
+    .execute();
   await trx.updateTable('auditoria_cabeza').set({ hash }).where('id', '=', 1).execute();
   return fila.n;
 }
@@ -72,13 +83,24 @@ export function conAuditoria<T>(
 }
 
 export type Verificacion =
-  | { intacta: true; filas: number }
-  | { intacta: false; filas: number; n: number; motivo: string };
+  { intacta: true; filas: number } | { intacta: false; filas: number; n: number; motivo: string };
 
 const LOTE = 1000;
 
-/** Walks the chain in order, a batch at a time; names the first row that does not fit. */
-export async function verificarAuditoria(db: Db): Promise<Verificacion> {
+/**
+ * Walks the chain in order, a batch at a time, and names the first row that does not fit. All of
+ * it in one snapshot (one read transaction; repeatable read on PostgreSQL), so rows a running
+ * server appends meanwhile are not taken for a broken head.
+ */
+export function verificarAuditoria(db: Db): Promise<Verificacion> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => verificarEn(trx));
+}
+
+async function verificarEn(db: Db): Promise<Verificacion> {
   let anterior = HASH_INICIAL;
   let esperado = 1;
   for (;;) {
@@ -103,15 +125,33 @@ export async function verificarAuditoria(db: Db): Promise<Verificacion> {
     }
     if (filas.length < LOTE) break;
   }
-  const cabeza = await db.selectFrom('auditoria_cabeza').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+  // The head holds the last number and hash written: it sees a removed (or added) last row and a
+  // last row rewritten together with its hash.
+  const cabeza = await db
+    .selectFrom('auditoria_cabeza')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   const ultima = esperado - 1;
-  if (Number(cabeza.n) !== ultima || cabeza.hash !== anterior) {
+  const enCabeza = Number(cabeza.n);
+  if (enCabeza > ultima) {
     return {
       intacta: false,
       filas: ultima,
       n: ultima + 1,
-      motivo: `faltan filas desde la ${ultima + 1} (la cadena llega a la ${ultima}, la cabeza dice ${Number(cabeza.n)})`,
+      motivo: `falta la fila ${ultima + 1} (la cadena llega a la ${ultima} y se escribieron ${enCabeza})`,
     };
+  }
+  if (enCabeza < ultima) {
+    return {
+      intacta: false,
+      filas: enCabeza,
+      n: enCabeza + 1,
+      motivo: `la fila ${enCabeza + 1} no fue escrita por el servidor (se escribieron ${enCabeza})`,
+    };
+  }
+  if (cabeza.hash !== anterior) {
+    return { intacta: false, filas: ultima - 1, n: ultima, motivo: `la fila ${ultima} fue modificada` };
   }
   return { intacta: true, filas: ultima };
 }

@@ -1,8 +1,21 @@
 // Signing in (producto §9): the password (argon2id), then the second factor when the account has
-// one; 10 failures for one user name within 15 minutes refuse it for 15 minutes, whether or not
-// the account exists, with the same answer and about the same time. The failure count, the
-// session and the audit row are written in one transaction.
-import { BLOQUEO_MS, FALLOS_MAXIMOS, VENTANA_FALLOS_MS } from '../../domain/index.js';
+// one. 10 failures for one user name within 15 minutes refuse it for 15 minutes, whether or not
+// the account exists, with the same answer and about the same time (an unknown name still runs
+// argon2 against a dummy hash).
+//
+// Each attempt is counted BEFORE its password is checked, in one atomic upsert: requests sent in
+// parallel cannot try more than FALLOS_MAXIMOS passwords in a window, even though none of them has
+// failed yet when the others start. A success clears the count; a right password still waiting
+// for its code gives its attempt back. The count lives in the database, so a restart or a second
+// process neither resets nor multiplies it.
+import { sql } from 'kysely';
+import {
+  BLOQUEO_MS,
+  FALLOS_MAXIMOS,
+  VENTANA_FALLOS_MS,
+  type CuentaPersonal,
+  type Rol,
+} from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { auditar } from './auditoria.js';
 import { contrasenaValida } from './contrasenas.js';
@@ -19,42 +32,71 @@ export interface Intento {
 }
 
 export type ResultadoIngreso =
-  | { tipo: 'ok'; token: string }
+  | { tipo: 'ok'; token: string; cuenta: CuentaPersonal }
   | { tipo: 'credenciales' }
   | { tipo: 'bloqueada' }
   | { tipo: 'codigo_requerido' }
   | { tipo: 'codigo_incorrecto' };
 
 /** A typed user name as the lockout counts it (bounded, so a long one cannot bloat the table). */
-const claveDeUsuario = (usuario: string) => usuario.trim().toLowerCase().slice(0, 64);
+export const claveDeUsuario = (usuario: string) => usuario.trim().toLowerCase().slice(0, 64);
 
-async function bloqueadaHasta(db: Db, clave: string): Promise<number> {
-  const fila = await db
-    .selectFrom('bloqueos_ingreso')
-    .select('bloqueado_hasta_ms')
-    .where('usuario', '=', clave)
-    .executeTakeFirst();
-  return Number(fila?.bloqueado_hasta_ms ?? 0);
+/** A code as people type it: "123 456" is "123456". */
+const limpiarCodigo = (codigo: string | undefined) => (codigo ?? '').replace(/\s/g, '');
+
+/**
+ * Counts one attempt for `clave` and says whether it may go on: not while the name is locked, nor
+ * beyond FALLOS_MAXIMOS attempts in the window. A lock that has ended, or a window that has
+ * passed, starts a new window.
+ */
+async function reservarIntento(db: Db, clave: string, ahora: number): Promise<boolean> {
+  const nuevaVentana = sql`(bloqueos_ingreso.bloqueado_hasta_ms > 0 or bloqueos_ingreso.desde_ms <= ${ahora - VENTANA_FALLOS_MS})`;
+  const bloqueada = sql`bloqueos_ingreso.bloqueado_hasta_ms > ${ahora}`;
+  const { rows } = await sql<{ fallos: number | string; bloqueado_hasta_ms: number | string }>`
+    insert into bloqueos_ingreso (usuario, fallos, desde_ms, bloqueado_hasta_ms)
+    values (${clave}, 1, ${ahora}, 0)
+    on conflict (usuario) do update set
+      fallos = case when ${bloqueada} then bloqueos_ingreso.fallos
+                    when ${nuevaVentana} then 1
+                    else bloqueos_ingreso.fallos + 1 end,
+      desde_ms = case when ${bloqueada} then bloqueos_ingreso.desde_ms
+                      when ${nuevaVentana} then ${ahora}
+                      else bloqueos_ingreso.desde_ms end,
+      bloqueado_hasta_ms = case when ${bloqueada} then bloqueos_ingreso.bloqueado_hasta_ms else 0 end
+    returning fallos, bloqueado_hasta_ms`.execute(db);
+  const fila = rows[0]!;
+  return Number(fila.bloqueado_hasta_ms) <= ahora && Number(fila.fallos) <= FALLOS_MAXIMOS;
 }
 
-/** Counts one failure; the tenth within the window locks the name. */
-async function contarFallo(trx: Db, clave: string, ahora: number): Promise<void> {
-  const fila = await trx
-    .selectFrom('bloqueos_ingreso')
-    .select(['fallos', 'desde_ms'])
+/** After a failure: when the window holds FALLOS_MAXIMOS attempts, the name is locked. True if this one locked it. */
+async function bloquearSiCorresponde(trx: Db, clave: string, ahora: number): Promise<boolean> {
+  const r = await trx
+    .updateTable('bloqueos_ingreso')
+    .set({ bloqueado_hasta_ms: ahora + BLOQUEO_MS })
     .where('usuario', '=', clave)
+    .where('fallos', '>=', FALLOS_MAXIMOS)
+    .where('bloqueado_hasta_ms', '<=', ahora)
     .executeTakeFirst();
-  const enVentana = fila !== undefined && ahora - Number(fila.desde_ms) < VENTANA_FALLOS_MS;
-  const fallos = enVentana ? Number(fila.fallos) + 1 : 1;
-  const desde = enVentana ? Number(fila.desde_ms) : ahora;
-  const bloqueo = fallos >= FALLOS_MAXIMOS ? ahora + BLOQUEO_MS : 0;
-  await trx
-    .insertInto('bloqueos_ingreso')
-    .values({ usuario: clave, fallos: bloqueo ? 0 : fallos, desde_ms: desde, bloqueado_hasta_ms: bloqueo })
-    .onConflict((oc) =>
-      oc.column('usuario').doUpdateSet({ fallos: bloqueo ? 0 : fallos, desde_ms: desde, bloqueado_hasta_ms: bloqueo }),
-    )
-    .execute();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+async function fallo(
+  db: Db,
+  clave: string,
+  quien: string | null,
+  ip: string,
+  motivo: 'contraseña' | 'segundo factor',
+  ahora: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const bloqueo = await bloquearSiCorresponde(trx, clave, ahora);
+    await auditar(trx, {
+      usuario: quien,
+      ip,
+      accion: 'ingreso_fallido',
+      detalle: bloqueo ? { motivo, bloqueo: true } : { motivo },
+    });
+  });
 }
 
 export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Promise<ResultadoIngreso> {
@@ -68,55 +110,75 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
   // Audit rows name only existing accounts: a password typed in the user field stays out of the log.
   const quien = cuenta?.usuario ?? null;
 
-  if ((await bloqueadaHasta(db, clave)) > ahora) {
-    await db.transaction().execute((trx) =>
-      auditar(trx, { usuario: quien, ip: intento.ip, accion: 'ingreso_bloqueado' }),
-    );
+  if (!(await reservarIntento(db, clave, ahora))) {
+    await db
+      .transaction()
+      .execute((trx) => auditar(trx, { usuario: quien, ip: intento.ip, accion: 'ingreso_bloqueado' }));
     return { tipo: 'bloqueada' };
   }
 
   const valida = await contrasenaValida(cuenta?.hash ?? null, intento.contrasena);
-  let resultado: ResultadoIngreso['tipo'] = valida ? 'ok' : 'credenciales';
+  if (!valida || !cuenta) {
+    await fallo(db, clave, quien, intento.ip, 'contraseña', ahora);
+    return { tipo: 'credenciales' };
+  }
+
   let paso: number | null = null;
-  if (valida && cuenta?.totp_secreto) {
-    const codigo = intento.codigo?.trim() ?? '';
+  if (cuenta.totp_secreto) {
+    const codigo = limpiarCodigo(intento.codigo);
     if (codigo === '') {
-      // The password was right: nothing to count or record until the code comes.
+      // The password was right: not a failure. The attempt is given back until the code comes.
+      await sql`update bloqueos_ingreso set fallos = fallos - 1 where usuario = ${clave} and fallos > 0`.execute(
+        db,
+      );
       return { tipo: 'codigo_requerido' };
     }
     const ultimo = cuenta.totp_ultimo_paso === null ? null : Number(cuenta.totp_ultimo_paso);
     paso = pasoDelCodigo(cuenta.totp_secreto, cuenta.usuario, codigo, ultimo, ahora);
-    if (paso === null) resultado = 'codigo_incorrecto';
+    if (paso === null) {
+      await fallo(db, clave, quien, intento.ip, 'segundo factor', ahora);
+      return { tipo: 'codigo_incorrecto' };
+    }
   }
 
-  return db.transaction().execute(async (trx): Promise<ResultadoIngreso> => {
-    if (resultado !== 'ok' || !cuenta) {
-      await contarFallo(trx, clave, ahora);
-      await auditar(trx, {
-        usuario: quien,
-        ip: intento.ip,
-        accion: 'ingreso_fallido',
-        detalle: resultado === 'codigo_incorrecto' ? { motivo: 'segundo factor' } : null,
-      });
-      return { tipo: resultado === 'codigo_incorrecto' ? 'codigo_incorrecto' : 'credenciales' };
-    }
+  const token = await db.transaction().execute(async (trx): Promise<string | null> => {
     if (paso !== null) {
-      // Conditional: of two requests with the same code, only one moves the step.
+      // Conditional: of two requests with the same code, only one moves the step; the other is a replay.
       const r = await trx
         .updateTable('personal')
         .set({ totp_ultimo_paso: paso })
         .where('id', '=', cuenta.id)
         .where((eb) => eb.or([eb('totp_ultimo_paso', 'is', null), eb('totp_ultimo_paso', '<', paso)]))
         .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) {
-        await contarFallo(trx, clave, ahora);
-        await auditar(trx, { usuario: quien, ip: intento.ip, accion: 'ingreso_fallido', detalle: { motivo: 'segundo factor' } });
-        return { tipo: 'codigo_incorrecto' };
-      }
+      if (Number(r.numUpdatedRows) === 0) return null;
     }
     await trx.deleteFrom('bloqueos_ingreso').where('usuario', '=', clave).execute();
-    const token = await abrirSesion(trx, cuenta.id, intento.sesionAnterior, ahora);
+    const nuevo = await abrirSesion(trx, cuenta.id, intento.sesionAnterior, ahora);
     await auditar(trx, { usuario: cuenta.usuario, ip: intento.ip, accion: 'ingreso' });
-    return { tipo: 'ok', token };
+    return nuevo;
   });
+  if (token === null) {
+    await fallo(db, clave, quien, intento.ip, 'segundo factor', ahora);
+    return { tipo: 'codigo_incorrecto' };
+  }
+  return {
+    tipo: 'ok',
+    token,
+    cuenta: {
+      usuario: cuenta.usuario,
+      nombre: cuenta.nombre,
+      rol: cuenta.rol as Rol,
+      segundoFactor: cuenta.totp_secreto !== null,
+    },
+  };
+}
+
+/** Lockout rows whose window and lock have both ended (the periodic sweep). */
+export async function olvidarBloqueosVencidos(db: Db, ahora = Date.now()): Promise<number> {
+  const r = await db
+    .deleteFrom('bloqueos_ingreso')
+    .where('bloqueado_hasta_ms', '<=', ahora)
+    .where('desde_ms', '<=', ahora - VENTANA_FALLOS_MS)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

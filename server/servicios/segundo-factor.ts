@@ -8,7 +8,14 @@ const EMISOR = 'AMR Alta de Prestadores';
 const PERIODO = 30;
 
 const totp = (secreto: string, usuario: string) =>
-  new TOTP({ issuer: EMISOR, label: usuario, algorithm: 'SHA1', digits: 6, period: PERIODO, secret: Secret.fromBase32(secreto) });
+  new TOTP({
+    issuer: EMISOR,
+    label: usuario,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIODO,
+    secret: Secret.fromBase32(secreto),
+  });
 
 export const nuevoSecreto = (): string => new Secret({ size: 20 }).base32;
 

@@ -42,7 +42,11 @@ export async function abrirSesion(
 }
 
 /** The session of this cookie, or null (and the session gone) when it has ended. */
-export async function sesionVigente(db: Db, token: string | undefined, ahora = Date.now()): Promise<SesionActiva | null> {
+export async function sesionVigente(
+  db: Db,
+  token: string | undefined,
+  ahora = Date.now(),
+): Promise<SesionActiva | null> {
   if (!token || !FORMATO.test(token)) return null;
   const id = idDe(token);
   const fila = await db
@@ -91,7 +95,10 @@ export async function olvidarSesionesVencidas(db: Db, ahora = Date.now()): Promi
   const r = await db
     .deleteFrom('sesiones_personal')
     .where((eb) =>
-      eb.or([eb('vista_ms', '<', ahora - SESION_INACTIVA_MS), eb('creada_ms', '<', ahora - SESION_MAXIMA_MS)]),
+      eb.or([
+        eb('vista_ms', '<', ahora - SESION_INACTIVA_MS),
+        eb('creada_ms', '<', ahora - SESION_MAXIMA_MS),
+      ]),
     )
     .executeTakeFirst();
   return Number(r.numDeletedRows);

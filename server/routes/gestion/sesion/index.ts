@@ -2,16 +2,20 @@
 //   POST   /api/gestion/sesion               sign in {usuario, contrasena, codigo?}
 //   GET    /api/gestion/sesion               who is signed in (401 without a session)
 //   DELETE /api/gestion/sesion               "Salir"
-//   POST   /api/gestion/sesion/segundo-factor            a new TOTP secret and its QR code
+//   POST   /api/gestion/sesion/segundo-factor            a new TOTP secret and its QR code (409 when
+//                                                        the account has one: a stolen session must
+//                                                        not replace it; the operator removes a lost
+//                                                        one with `npm run personal -- quitar-segundo-factor`)
 //   POST   /api/gestion/sesion/segundo-factor/confirmar  {codigo}: the second factor is on
 import type { FastifyPluginAsync } from 'fastify';
 import { TEXTOS_GESTION } from '../../../../domain/index.js';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../../errores.js';
 import { auditar } from '../../../servicios/auditoria.js';
+import { prepararContrasenas } from '../../../servicios/contrasenas.js';
 import { ingresar } from '../../../servicios/ingreso.js';
 import { enrolamiento, nuevoSecreto, pasoDelCodigo } from '../../../servicios/segundo-factor.js';
 import { CLAVES } from '../../../servicios/contadores.js';
-import { cerrarSesion, sesionVigente } from '../../../servicios/sesiones.js';
+import { cerrarSesion } from '../../../servicios/sesiones.js';
 import { limitePorCliente } from '../../../plugins/limites.js';
 import { tokenDeSesion } from '../../../plugins/sesion-personal.js';
 import { esquemaCuenta } from '../esquemas.js';
@@ -36,10 +40,20 @@ const cuentaDe = (s: { usuario: string; nombre: string; rol: string; segundoFact
   segundoFactor: s.segundoFactor,
 });
 
+const YA_TIENE_SEGUNDO_FACTOR = 'Tu cuenta ya tiene el segundo factor activado.';
+
+const codigoIncorrecto = () =>
+  new ErrorHttp(400, CODIGOS.CODIGO_INCORRECTO, TEXTOS_GESTION.codigoIncorrecto, {
+    codigo: TEXTOS_GESTION.codigoIncorrecto,
+  });
+
 export const rutasSesion: FastifyPluginAsync = async (app) => {
+  // The dummy hash an unknown user is checked against, made before the first request.
+  app.addHook('onReady', prepararContrasenas);
+
   app.post<{ Body: CuerpoIngreso }>('/sesion', {
     // Beyond the per-account lockout, one address may not try a thousand accounts either.
-    config: { registrar: true, rateLimit: limitePorCliente(CLAVES.ingreso, 100, 15 * 60_000) },
+    config: { publica: true, registrar: true, rateLimit: limitePorCliente(CLAVES.ingreso, 100, 15 * 60_000) },
     schema: {
       summary: 'Ingresar al área de gestión',
       tags: ['gestión'],
@@ -66,8 +80,7 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
         throw RECHAZOS[resultado.tipo]();
       }
       app.cookieDeSesion(reply, resultado.token);
-      const sesion = await sesionVigente(app.db, resultado.token);
-      return cuentaDe(sesion!);
+      return resultado.cuenta;
     },
   });
 
@@ -117,11 +130,14 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
     handler: async (request) => {
       const sesion = request.sesion!;
       const secreto = nuevoSecreto();
-      await app.db
+      const r = await app.db
         .updateTable('personal')
         .set({ totp_pendiente: secreto })
         .where('id', '=', sesion.personalId)
-        .execute();
+        .where('totp_secreto', 'is', null)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 0)
+        throw new ErrorHttp(409, CODIGOS.CONFLICTO, YA_TIENE_SEGUNDO_FACTOR);
       return enrolamiento(secreto, sesion.usuario);
     },
   });
@@ -144,25 +160,33 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const cuenta = await app.db
         .selectFrom('personal')
-        .select(['totp_pendiente'])
+        .select(['totp_pendiente', 'totp_secreto'])
         .where('id', '=', sesion.personalId)
         .executeTakeFirstOrThrow();
-      const paso = cuenta.totp_pendiente
-        ? pasoDelCodigo(cuenta.totp_pendiente, sesion.usuario, request.body.codigo.trim(), null)
-        : null;
-      if (paso === null || !cuenta.totp_pendiente) {
-        throw new ErrorHttp(400, CODIGOS.CODIGO_INCORRECTO, TEXTOS_GESTION.codigoIncorrecto, {
-          codigo: TEXTOS_GESTION.codigoIncorrecto,
-        });
-      }
-      await app.db.transaction().execute(async (trx) => {
-        await trx
+      if (cuenta.totp_secreto !== null) throw new ErrorHttp(409, CODIGOS.CONFLICTO, YA_TIENE_SEGUNDO_FACTOR);
+      const pendiente = cuenta.totp_pendiente;
+      if (pendiente === null) throw codigoIncorrecto();
+      const paso = pasoDelCodigo(pendiente, sesion.usuario, request.body.codigo.replace(/\s/g, ''), null);
+      if (paso === null) throw codigoIncorrecto();
+      const activado = await app.db.transaction().execute(async (trx) => {
+        // Conditional: the secret confirmed is the one this code belongs to, and none is on yet.
+        const r = await trx
           .updateTable('personal')
-          .set({ totp_secreto: cuenta.totp_pendiente, totp_pendiente: null, totp_ultimo_paso: paso })
+          .set({ totp_secreto: pendiente, totp_pendiente: null, totp_ultimo_paso: paso })
           .where('id', '=', sesion.personalId)
-          .execute();
-        await auditar(trx, { usuario: sesion.usuario, ip: request.ip, accion: 'segundo_factor' });
+          .where('totp_pendiente', '=', pendiente)
+          .where('totp_secreto', 'is', null)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) === 0) return false;
+        await auditar(trx, {
+          usuario: sesion.usuario,
+          ip: request.ip,
+          accion: 'segundo_factor',
+          objeto: sesion.usuario,
+        });
+        return true;
       });
+      if (!activado) throw codigoIncorrecto();
       return { ...cuentaDe(sesion), segundoFactor: true };
     },
   });

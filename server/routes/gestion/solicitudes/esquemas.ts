@@ -1,0 +1,161 @@
+// JSON schemas of the inbox, one application, its moves and notes (domain/gestion.ts has the
+// types the back-office reads). The export reads the inbox's filter with the same schema.
+import {
+  CLAVES_ESTADO,
+  DOCUMENTOS,
+  LARGO_MAXIMO_BUSQUEDA,
+  LARGO_MAXIMO_MOTIVO,
+  LARGO_MAXIMO_NOTA,
+} from '../../../../domain/index.js';
+import { cuerpoCrear } from '../../solicitud/esquemas.js';
+
+const estado = { type: 'string', enum: CLAVES_ESTADO } as const;
+const estadoONulo = { type: ['string', 'null'], enum: [...CLAVES_ESTADO, null] } as const;
+
+/** The inbox's page; pages past what a person reads are refused (10,000 × 25 rows). */
+export const PAGINA_MAXIMA = 10_000;
+
+const propiedadesFiltro = {
+  q: { type: 'string', maxLength: LARGO_MAXIMO_BUSQUEDA, default: '' },
+  estado: { type: 'string', enum: ['', ...CLAVES_ESTADO], default: '' },
+} as const;
+
+export const consultaFiltro = {
+  type: 'object',
+  additionalProperties: false,
+  properties: propiedadesFiltro,
+} as const;
+
+export const consultaBandeja = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...propiedadesFiltro,
+    pagina: { type: 'integer', minimum: 1, maximum: PAGINA_MAXIMA, default: 1 },
+  },
+} as const;
+
+export const esquemaPaginaBandeja = {
+  type: 'object',
+  required: ['filas', 'pagina', 'porPagina', 'total', 'totalExacto'],
+  additionalProperties: false,
+  properties: {
+    filas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['numero', 'creadaEn', 'apellidoynombre', 'dni', 'matricula', 'estado'],
+        additionalProperties: false,
+        properties: {
+          numero: { type: 'string' },
+          creadaEn: { type: 'string', format: 'date-time' },
+          apellidoynombre: { type: 'string' },
+          dni: { type: 'string' },
+          matricula: { type: 'string' },
+          estado,
+        },
+      },
+    },
+    pagina: { type: 'integer' },
+    porPagina: { type: 'integer' },
+    total: { type: 'integer' },
+    totalExacto: { type: 'boolean' },
+  },
+} as const;
+
+export const esquemaNota = {
+  type: 'object',
+  required: ['id', 'texto', 'usuario', 'nombre', 'en'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    texto: { type: 'string' },
+    usuario: { type: 'string' },
+    nombre: { type: 'string' },
+    en: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const esquemaDetalle = {
+  type: 'object',
+  required: [
+    'numero',
+    'creadaEn',
+    'estado',
+    'datosSocio',
+    'documentos',
+    'equipos',
+    'historial',
+    'notas',
+    'movimientos',
+  ],
+  additionalProperties: false,
+  properties: {
+    numero: { type: 'string' },
+    creadaEn: { type: 'string', format: 'date-time' },
+    estado,
+    // The shapes the applicant sent (producto §7).
+    datosSocio: cuerpoCrear.properties.datosSocio,
+    documentos: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['clave', 'label', 'nombre', 'mime', 'bytes', 'sha256'],
+        additionalProperties: false,
+        properties: {
+          clave: { type: 'string' },
+          label: { type: 'string' },
+          nombre: { type: 'string' },
+          mime: { type: 'string' },
+          bytes: { type: 'integer' },
+          sha256: { type: 'string' },
+        },
+      },
+    },
+    equipos: cuerpoCrear.properties.equipos,
+    historial: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['desde', 'hacia', 'usuario', 'nombre', 'en', 'motivo', 'documentos'],
+        additionalProperties: false,
+        properties: {
+          desde: estadoONulo,
+          hacia: estado,
+          usuario: { type: ['string', 'null'] },
+          nombre: { type: ['string', 'null'] },
+          en: { type: 'string', format: 'date-time' },
+          motivo: { type: ['string', 'null'] },
+          documentos: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    notas: { type: 'array', items: esquemaNota },
+    movimientos: { type: 'array', items: estado },
+  },
+} as const;
+
+export const cuerpoMovimiento = {
+  type: 'object',
+  required: ['desde', 'hacia'],
+  additionalProperties: false,
+  properties: {
+    desde: estado,
+    hacia: estado,
+    // The lengths the handler checks (with a message per field) after trimming; these only
+    // keep an absurd body out.
+    motivo: { type: 'string', maxLength: LARGO_MAXIMO_MOTIVO * 2 },
+    documentos: {
+      type: 'array',
+      maxItems: DOCUMENTOS.length * 2,
+      items: { type: 'string', maxLength: 100 },
+    },
+  },
+} as const;
+
+export const cuerpoNota = {
+  type: 'object',
+  required: ['texto'],
+  additionalProperties: false,
+  properties: { texto: { type: 'string', maxLength: LARGO_MAXIMO_NOTA * 2 } },
+} as const;

@@ -1,0 +1,184 @@
+// One application as the back-office shows it (producto §9): its data, documents (in the order of
+// producto §4), equipment, status history and internal notes, and the moves the reader's role
+// may make from its current status.
+import {
+  DOCUMENTOS,
+  TEXTOS_GESTION,
+  movimientosPosibles,
+  type DatosSocio,
+  type DetalleSolicitud,
+  type DocumentoDetalle,
+  type Equipo,
+  type EntradaHistorial,
+  type Estado,
+  type Nota,
+  type Rol,
+} from '../../domain/index.js';
+import type { Db } from '../db/esquema.js';
+import { CODIGOS, ErrorHttp } from '../errores.js';
+
+export interface SolicitudEncontrada {
+  id: string;
+  numero: string;
+  estado: Estado;
+}
+
+export const solicitudInexistente = () =>
+  new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.solicitudInexistente);
+
+/** The application with that number, or a 404 with the back-office's message. */
+export async function solicitudPorNumero(db: Db, numero: string): Promise<SolicitudEncontrada> {
+  const fila = await db
+    .selectFrom('solicitudes')
+    .select(['id', 'numero', 'estado'])
+    .where('numero', '=', numero)
+    .executeTakeFirst();
+  if (!fila) throw solicitudInexistente();
+  return { id: fila.id, numero: fila.numero, estado: fila.estado as Estado };
+}
+
+const ORDEN_DOCUMENTO = new Map<string, number>(DOCUMENTOS.map((d, i) => [d.key, i]));
+const ROTULO_DOCUMENTO = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
+
+/** Document keys of a history row (a JSON array, or null). */
+function clavesDeHistorial(valor: string | null): string[] {
+  if (!valor) return [];
+  const claves: unknown = JSON.parse(valor);
+  return Array.isArray(claves) ? claves.filter((c): c is string => typeof c === 'string') : [];
+}
+
+export const notaDeFila = (f: {
+  id: string;
+  texto: string;
+  usuario: string;
+  nombre: string;
+  en: string;
+}): Nota => ({
+  id: f.id,
+  texto: f.texto,
+  usuario: f.usuario,
+  nombre: f.nombre,
+  en: f.en,
+});
+
+/** Everything the detail page shows; a 404 when there is no such application. */
+export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promise<DetalleSolicitud> {
+  const s = await db
+    .selectFrom('solicitudes')
+    .select(['id', 'numero', 'creada_en', 'estado', 'datos_socio'])
+    .where('numero', '=', numero)
+    .executeTakeFirst();
+  if (!s) throw solicitudInexistente();
+  const estado = s.estado as Estado;
+
+  const [documentos, equipos, historial, notas] = await Promise.all([
+    db
+      .selectFrom('solicitud_documentos as sd')
+      .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+      .select(['d.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.sha256'])
+      .where('sd.solicitud_id', '=', s.id)
+      .execute(),
+    db
+      .selectFrom('equipos')
+      .select([
+        'codigo_tipo_aparato',
+        'nombre_tipo_aparato',
+        'marca',
+        'modelo',
+        'anio_fabricacion',
+        'origen',
+        'observaciones',
+      ])
+      .where('solicitud_id', '=', s.id)
+      .orderBy('orden')
+      .execute(),
+    db
+      .selectFrom('historial as h')
+      .leftJoin('personal as p', 'p.id', 'h.personal_id')
+      .select(['h.desde', 'h.hacia', 'h.en', 'h.motivo', 'h.documentos', 'p.usuario', 'p.nombre'])
+      .where('h.solicitud_id', '=', s.id)
+      .orderBy('h.en')
+      .execute(),
+    db
+      .selectFrom('notas as n')
+      .innerJoin('personal as p', 'p.id', 'n.personal_id')
+      .select(['n.id', 'n.texto', 'n.en', 'p.usuario', 'p.nombre'])
+      .where('n.solicitud_id', '=', s.id)
+      .orderBy('n.en')
+      .orderBy('n.id')
+      .execute(),
+  ]);
+
+  return {
+    numero: s.numero,
+    creadaEn: s.creada_en,
+    estado,
+    datosSocio: JSON.parse(s.datos_socio) as DatosSocio,
+    documentos: documentos
+      .map((d): DocumentoDetalle => ({
+        clave: d.clave,
+        label: ROTULO_DOCUMENTO.get(d.clave) ?? d.clave,
+        nombre: d.nombre,
+        mime: d.mime,
+        bytes: Number(d.bytes),
+        sha256: d.sha256,
+      }))
+      .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99)),
+    equipos: equipos.map((e): Equipo => ({
+      tipoAparato: {
+        codigotipoaparato: Number(e.codigo_tipo_aparato),
+        nombretipoaparato: e.nombre_tipo_aparato,
+      },
+      marca: e.marca,
+      modelo: e.modelo,
+      anioFabricacion: Number(e.anio_fabricacion),
+      origen: e.origen,
+      observaciones: e.observaciones,
+    })),
+    historial: historial.map((h): EntradaHistorial => ({
+      desde: (h.desde as Estado | null) ?? null,
+      hacia: h.hacia as Estado,
+      usuario: h.usuario ?? null,
+      nombre: h.nombre ?? null,
+      en: h.en,
+      motivo: h.motivo,
+      documentos: clavesDeHistorial(h.documentos),
+    })),
+    notas: notas.map(notaDeFila),
+    movimientos: movimientosPosibles(estado, rol).map((m) => m.hacia),
+  };
+}
+
+export interface DocumentoAlmacenado {
+  clave: string;
+  /** The stored part name, e.g. "TituloMedico.pdf". */
+  nombre: string;
+  mime: string;
+  bytes: number;
+  /** The document store's name of the file. */
+  archivo: string;
+}
+
+/** The document `clave` of application `numero`: 404 when either does not exist. */
+export async function documentoDeSolicitud(
+  db: Db,
+  numero: string,
+  clave: string,
+): Promise<DocumentoAlmacenado> {
+  const solicitud = await solicitudPorNumero(db, numero);
+  const fila = await db
+    .selectFrom('solicitud_documentos as sd')
+    .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+    .select(['d.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.archivo'])
+    .where('sd.solicitud_id', '=', solicitud.id)
+    .where('d.clave', '=', clave)
+    .executeTakeFirst();
+  if (!fila) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
+  return {
+    clave: fila.clave,
+    nombre: fila.nombre,
+    mime: fila.mime,
+    bytes: Number(fila.bytes),
+    archivo: fila.archivo,
+  };
+}

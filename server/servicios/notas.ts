@@ -1,0 +1,49 @@
+// Internal notes on an application (producto §9): free text with author and time, never shown
+// to the applicant. The audit row says a note was added, not what it says.
+import { randomUUID } from 'node:crypto';
+import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION, type Nota } from '../../domain/index.js';
+import type { Db } from '../db/esquema.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { auditar } from './auditoria.js';
+import { solicitudPorNumero } from './expediente.js';
+import { problemaDeTexto } from './movimientos.js';
+import type { SesionActiva } from './sesiones.js';
+
+export interface Anotar {
+  numero: string;
+  texto: string;
+  sesion: SesionActiva;
+  ip: string;
+  ahora?: Date;
+}
+
+export async function agregarNota(
+  db: Db,
+  { numero, texto, sesion, ip, ahora = new Date() }: Anotar,
+): Promise<Nota> {
+  const limpio = texto.trim();
+  const problema = problemaDeTexto(limpio, LARGO_MAXIMO_NOTA, TEXTOS_GESTION.notaVacia);
+  if (problema) throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { texto: problema });
+  const solicitud = await solicitudPorNumero(db, numero);
+  const nota: Nota = {
+    id: randomUUID(),
+    texto: limpio,
+    usuario: sesion.usuario,
+    nombre: sesion.nombre,
+    en: ahora.toISOString(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('notas')
+      .values({
+        id: nota.id,
+        solicitud_id: solicitud.id,
+        personal_id: sesion.personalId,
+        texto: limpio,
+        en: nota.en,
+      })
+      .execute();
+    await auditar(trx, { usuario: sesion.usuario, ip, accion: 'nota', objeto: numero }, ahora);
+  });
+  return nota;
+}

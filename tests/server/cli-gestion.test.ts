@@ -1,0 +1,202 @@
+// `npm run personal` run as a real process on the test's DATA_DIR / DATABASE_URL, as an operator
+// would (producto §9): alta reads the password from standard input and stores only its argon2id
+// hash; short passwords, bad roles, duplicates and options on the command line are refused;
+// lista prints the accounts; baja disables one; quitar-segundo-factor turns a lost factor off.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeEach, expect, it } from 'vitest';
+import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { auditoria, ingresar, olvidarLimiteDeIngreso } from './ayuda/personal.js';
+
+const RAIZ = path.resolve(import.meta.dirname, '../..');
+const CONTRASENA = 'correcta caballo batería grapa';
+
+/** Runs `npm run -s personal -- <args>` with `entrada` on standard input. */
+function personal(ctx: Contexto, args: string[], entrada = '') {
+  const r = spawnSync('npm', ['run', '-s', 'personal', '--', ...args], {
+    cwd: RAIZ,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
+    input: entrada,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { codigo: r.status, salida: r.stdout, errores: r.stderr, todo: r.stdout + r.stderr };
+}
+
+const cuenta = (ctx: Contexto, usuario: string) =>
+  ctx.db.selectFrom('personal').selectAll().where('usuario', '=', usuario).executeTakeFirst();
+
+conCadaBase('comandos: npm run personal', (ctx) => {
+  beforeEach(() => olvidarLimiteDeIngreso(ctx.db));
+
+  it(
+    'alta con la contraseña por la entrada estándar: guarda un hash argon2id, no la contraseña',
+    { timeout: 120_000 },
+    async () => {
+      const r = personal(
+        ctx,
+        ['alta', 'ana', '--nombre', 'Ana Pérez', '--rol', 'administrador'],
+        `${CONTRASENA}\n`,
+      );
+      expect(r.errores).toBe('');
+      expect(r.codigo).toBe(0);
+      expect(r.salida).toContain('Cuenta "ana" creada (Administrador).');
+      expect(r.todo).not.toContain(CONTRASENA);
+      const fila = await cuenta(ctx, 'ana');
+      expect(fila).toMatchObject({
+        usuario: 'ana',
+        nombre: 'Ana Pérez',
+        rol: 'administrador',
+        activo: 1,
+        totp_secreto: null,
+      });
+      expect(fila!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(JSON.stringify(await ctx.db.selectFrom('personal').selectAll().execute())).not.toContain(
+        CONTRASENA,
+      );
+      expect(JSON.stringify(await auditoria(ctx.db))).not.toContain(CONTRASENA);
+      expect((await auditoria(ctx.db)).at(-1)).toMatchObject({
+        accion: 'alta_personal',
+        ip: 'consola',
+        objeto: 'ana',
+      });
+
+      // The password works in the back-office; only the first line counts.
+      const nav = await ctx.navegador().abrir();
+      const ingreso = await ingresar(nav, 'ana', CONTRASENA);
+      expect(ingreso.statusCode).toBe(200);
+      expect(ingreso.json()).toEqual({
+        usuario: 'ana',
+        nombre: 'Ana Pérez',
+        rol: 'administrador',
+        segundoFactor: false,
+      });
+
+      // With CRLF (only the first line counts), and without any end of line.
+      expect(
+        personal(ctx, ['alta', 'beto', '--nombre', 'Beto', '--rol', 'revisor'], `${CONTRASENA}\r\nsobra\n`)
+          .codigo,
+      ).toBe(0);
+      expect((await ingresar(nav, 'beto', CONTRASENA)).statusCode).toBe(200);
+      expect(personal(ctx, ['alta', 'caro', '--nombre', 'Caro', '--rol', 'revisor'], CONTRASENA).codigo).toBe(
+        0,
+      );
+      expect((await ingresar(nav, 'caro', CONTRASENA)).statusCode).toBe(200);
+    },
+  );
+
+  it(
+    'rechaza contraseñas cortas, roles inválidos, usuarios repetidos u opciones de más',
+    { timeout: 120_000 },
+    async () => {
+      const corta = personal(
+        ctx,
+        ['alta', 'corta', '--nombre', 'Corta', '--rol', 'revisor'],
+        'once chars!\n',
+      );
+      expect(corta.codigo).toBe(1);
+      expect(corta.errores).toContain('La contraseña debe tener al menos 12 caracteres.');
+      expect(await cuenta(ctx, 'corta')).toBeUndefined();
+      // Twelve characters, counted as characters (ñ is one).
+      expect(
+        personal(ctx, ['alta', 'justa', '--nombre', 'Justa', '--rol', 'revisor'], 'ñandúñandúññ\n').codigo,
+      ).toBe(0);
+
+      const rol = personal(ctx, ['alta', 'rolo', '--nombre', 'Rolo', '--rol', 'jefe'], `${CONTRASENA}\n`);
+      expect(rol.codigo).toBe(1);
+      expect(rol.errores).toContain('El rol debe ser revisor o administrador');
+      expect(await cuenta(ctx, 'rolo')).toBeUndefined();
+
+      const sinNombre = personal(ctx, ['alta', 'nn', '--rol', 'revisor'], `${CONTRASENA}\n`);
+      expect(sinNombre.codigo).toBe(1);
+      const usuarioMalo = personal(
+        ctx,
+        ['alta', 'Con Espacio', '--nombre', 'X', '--rol', 'revisor'],
+        `${CONTRASENA}\n`,
+      );
+      expect(usuarioMalo.codigo).toBe(1);
+      expect(usuarioMalo.errores).toContain('El usuario debe tener de 3 a 32 caracteres');
+
+      expect(
+        personal(ctx, ['alta', 'dup', '--nombre', 'Dup', '--rol', 'revisor'], `${CONTRASENA}\n`).codigo,
+      ).toBe(0);
+      const hashAntes = (await cuenta(ctx, 'dup'))!.hash;
+      const repetido = personal(
+        ctx,
+        ['alta', 'DUP', '--nombre', 'Otro', '--rol', 'administrador'],
+        'otra contraseña larga\n',
+      );
+      expect(repetido.codigo).toBe(1);
+      expect(repetido.errores).toContain('Ya existe una cuenta "dup".');
+      expect(await cuenta(ctx, 'dup')).toMatchObject({ nombre: 'Dup', rol: 'revisor', hash: hashAntes });
+
+      // A password on the command line is refused, and not echoed back.
+      const enLinea = personal(ctx, [
+        'alta',
+        'linea',
+        '--nombre',
+        'L',
+        '--rol',
+        'revisor',
+        '--contrasena',
+        CONTRASENA,
+      ]);
+      expect(enLinea.codigo).toBe(1);
+      expect(enLinea.errores).toContain('Opción no reconocida.');
+      expect(enLinea.todo).not.toContain(CONTRASENA);
+      expect(await cuenta(ctx, 'linea')).toBeUndefined();
+
+      const uso = personal(ctx, ['otra-cosa']);
+      expect(uso.codigo).toBe(1);
+      expect(uso.errores).toContain('Uso: npm run personal -- alta <usuario>');
+    },
+  );
+
+  it(
+    'lista las cuentas; baja desactiva una y termina sus sesiones; quitar-segundo-factor',
+    { timeout: 120_000 },
+    async () => {
+      expect(
+        personal(ctx, ['alta', 'carla', '--nombre', 'Carla Gómez', '--rol', 'revisor'], `${CONTRASENA}\n`)
+          .codigo,
+      ).toBe(0);
+      const lista = personal(ctx, ['lista']);
+      expect(lista.codigo).toBe(0);
+      expect(lista.salida).toContain('carla\tCarla Gómez\tRevisor\tsin segundo factor\tactiva');
+
+      const nav = await ctx.navegador().abrir();
+      expect((await ingresar(nav, 'carla', CONTRASENA)).statusCode).toBe(200);
+      // The second factor on, then off by the operator.
+      await ctx.db
+        .updateTable('personal')
+        .set({ totp_secreto: 'JBSWY3DPEHPK3PXP' })
+        .where('usuario', '=', 'carla')
+        .execute();
+      expect(personal(ctx, ['lista']).salida).toContain(
+        'carla\tCarla Gómez\tRevisor\tcon segundo factor\tactiva',
+      );
+      const quitar = personal(ctx, ['quitar-segundo-factor', 'carla']);
+      expect(quitar.codigo).toBe(0);
+      expect(quitar.salida).toContain('Segundo factor de "carla" quitado');
+      expect((await cuenta(ctx, 'carla'))!.totp_secreto).toBeNull();
+      expect((await nav.get('/api/gestion/sesion')).statusCode).toBe(401);
+      expect(personal(ctx, ['quitar-segundo-factor', 'carla']).codigo).toBe(1);
+
+      expect((await ingresar(nav, 'carla', CONTRASENA)).statusCode).toBe(200);
+      const baja = personal(ctx, ['baja', 'carla']);
+      expect(baja.codigo).toBe(0);
+      expect(baja.salida).toContain('Cuenta "carla" dada de baja; sus sesiones terminaron.');
+      expect((await nav.get('/api/gestion/sesion')).statusCode).toBe(401);
+      expect((await ingresar(nav, 'carla', CONTRASENA)).statusCode).toBe(401);
+      expect(personal(ctx, ['lista']).salida).toMatch(
+        /carla\tCarla Gómez\tRevisor\tsin segundo factor\tbaja \d{4}-\d\d-\d\dT/,
+      );
+
+      const otra = personal(ctx, ['baja', 'carla']);
+      expect(otra.codigo).toBe(1);
+      expect(otra.errores).toContain('No hay una cuenta activa "carla".');
+      expect(personal(ctx, ['baja', 'nadie']).codigo).toBe(1);
+      expect((await auditoria(ctx.db)).filter((f) => f.accion === 'baja_personal')).toHaveLength(1);
+    },
+  );
+});

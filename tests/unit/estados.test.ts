@@ -1,0 +1,174 @@
+// The status table of producto §9, written out here by hand and compared with domain/estados.ts
+// for every (from, to, who): who may move an application from where to where, "corregida" only
+// by the applicant, an administrador may do all a revisor does, and nothing leaves a final status.
+import { describe, expect, it } from 'vitest';
+import {
+  CLAVES_ESTADO,
+  ESTADO_INICIAL,
+  ESTADOS,
+  esEstado,
+  MOVIMIENTOS,
+  movimientoHacia,
+  movimientosPosibles,
+  puedeHacer,
+  rechazoDeMovimiento,
+  type Actor,
+  type Estado,
+} from '../../domain/estados.js';
+
+/** producto §9, row by row: label, from, who (with the ranks above), needs. */
+const TABLA: Record<
+  Estado,
+  { label: string; desde: Estado[]; quien: Actor[]; motivo: boolean; documentos: boolean; boton?: string }
+> = {
+  recibida: { label: 'Recibida', desde: [], quien: [], motivo: false, documentos: false },
+  en_revision: {
+    label: 'En revisión',
+    desde: ['recibida', 'corregida'],
+    quien: ['revisor', 'administrador'],
+    motivo: false,
+    documentos: false,
+    boton: 'En revisión',
+  },
+  observada: {
+    label: 'Observada',
+    desde: ['en_revision'],
+    quien: ['revisor', 'administrador'],
+    motivo: true,
+    documentos: true,
+    boton: 'Observar',
+  },
+  corregida: {
+    label: 'Corregida',
+    desde: ['observada'],
+    quien: ['solicitante'],
+    motivo: false,
+    documentos: false,
+  },
+  aprobada: {
+    label: 'Aprobada',
+    desde: ['en_revision', 'corregida'],
+    quien: ['administrador'],
+    motivo: false,
+    documentos: false,
+    boton: 'Aprobar',
+  },
+  rechazada: {
+    label: 'Rechazada',
+    desde: ['en_revision', 'observada', 'corregida'],
+    quien: ['administrador'],
+    motivo: true,
+    documentos: false,
+    boton: 'Rechazar',
+  },
+};
+
+const ACTORES: Actor[] = ['solicitante', 'revisor', 'administrador'];
+const TODOS = Object.keys(TABLA) as Estado[];
+
+describe('estados (producto §9)', () => {
+  it('las seis claves con sus etiquetas, en orden; se empieza en recibida', () => {
+    expect(ESTADOS).toEqual(Object.fromEntries(TODOS.map((e) => [e, TABLA[e].label])));
+    expect(CLAVES_ESTADO).toEqual(TODOS);
+    expect(ESTADO_INICIAL).toBe('recibida');
+  });
+
+  it('esEstado acepta solo las claves (ni etiquetas ni propiedades heredadas)', () => {
+    for (const e of TODOS) expect(esEstado(e)).toBe(true);
+    for (const otro of [
+      'En revisión',
+      'RECIBIDA',
+      'toString',
+      '__proto__',
+      'constructor',
+      '',
+      null,
+      undefined,
+      1,
+    ]) {
+      expect(esEstado(otro)).toBe(false);
+    }
+  });
+
+  it('cada movimiento: desde dónde, quién lo hace como mínimo, qué necesita y su botón', () => {
+    const destinos = TODOS.filter((e) => TABLA[e].desde.length > 0);
+    expect(MOVIMIENTOS.map((m) => m.hacia)).toEqual(destinos);
+    for (const hacia of destinos) {
+      const m = movimientoHacia(hacia)!;
+      expect([...m.desde].sort()).toEqual([...TABLA[hacia].desde].sort());
+      expect(m.necesitaMotivo).toBe(TABLA[hacia].motivo);
+      expect(m.necesitaDocumentos).toBe(TABLA[hacia].documentos);
+      if (TABLA[hacia].boton) expect(m.boton).toBe(TABLA[hacia].boton);
+    }
+    expect(movimientoHacia('recibida')).toBeUndefined();
+  });
+
+  describe.each(ACTORES)('rechazoDeMovimiento para %s', (actor) => {
+    it.each(TODOS.flatMap((desde) => TODOS.map((hacia) => [desde, hacia] as const)))(
+      '%s → %s',
+      (desde, hacia) => {
+        const fila = TABLA[hacia];
+        const esperado = !fila.quien.includes(actor) ? 'rol' : !fila.desde.includes(desde) ? 'estado' : null;
+        expect(rechazoDeMovimiento(desde, hacia, actor)).toBe(esperado);
+      },
+    );
+  });
+
+  it('movimientosPosibles: los botones de cada estado para cada actor', () => {
+    for (const actor of ACTORES) {
+      for (const estado of TODOS) {
+        const esperados = TODOS.filter(
+          (h) => TABLA[h].desde.includes(estado) && TABLA[h].quien.includes(actor),
+        );
+        expect(
+          movimientosPosibles(estado, actor).map((m) => m.hacia),
+          `${actor} en ${estado}`,
+        ).toEqual(esperados);
+      }
+    }
+    // Written out for the cases people ask about.
+    expect(movimientosPosibles('recibida', 'revisor').map((m) => m.boton)).toEqual(['En revisión']);
+    expect(movimientosPosibles('en_revision', 'revisor').map((m) => m.boton)).toEqual(['Observar']);
+    expect(movimientosPosibles('en_revision', 'administrador').map((m) => m.boton)).toEqual([
+      'Observar',
+      'Aprobar',
+      'Rechazar',
+    ]);
+    expect(movimientosPosibles('observada', 'revisor')).toEqual([]);
+    expect(movimientosPosibles('observada', 'administrador').map((m) => m.hacia)).toEqual(['rechazada']);
+    expect(movimientosPosibles('observada', 'solicitante').map((m) => m.hacia)).toEqual(['corregida']);
+    expect(movimientosPosibles('corregida', 'administrador').map((m) => m.hacia)).toEqual([
+      'en_revision',
+      'aprobada',
+      'rechazada',
+    ]);
+  });
+
+  it('corregida la alcanza solo el solicitante, que no hace ningún otro movimiento', () => {
+    const corregida = movimientoHacia('corregida')!;
+    expect(puedeHacer('solicitante', corregida)).toBe(true);
+    expect(puedeHacer('revisor', corregida)).toBe(false);
+    expect(puedeHacer('administrador', corregida)).toBe(false);
+    for (const m of MOVIMIENTOS.filter((x) => x.hacia !== 'corregida'))
+      expect(puedeHacer('solicitante', m)).toBe(false);
+  });
+
+  it('un administrador puede todo lo que puede un revisor', () => {
+    for (const m of MOVIMIENTOS) {
+      if (puedeHacer('revisor', m)) expect(puedeHacer('administrador', m)).toBe(true);
+    }
+    for (const estado of TODOS) {
+      const delRevisor = movimientosPosibles(estado, 'revisor').map((m) => m.hacia);
+      const delAdministrador = movimientosPosibles(estado, 'administrador').map((m) => m.hacia);
+      expect(delAdministrador).toEqual(expect.arrayContaining(delRevisor));
+    }
+  });
+
+  it('aprobada y rechazada son finales; a recibida no se vuelve', () => {
+    for (const actor of ACTORES) {
+      expect(movimientosPosibles('aprobada', actor)).toEqual([]);
+      expect(movimientosPosibles('rechazada', actor)).toEqual([]);
+      for (const desde of TODOS) expect(rechazoDeMovimiento(desde, 'recibida', actor)).toBe('rol');
+    }
+  });
+});
