@@ -1,9 +1,13 @@
 // The one HTTP client of the SPA (producto §7): base address from configuration, the XSRF cookie
 // (__Host-XSRF-TOKEN in production, XSRF-TOKEN elsewhere) echoed in a header, 401/403 send the
-// applicant to '/', every error logged and rethrown.
+// applicant to '/' (the back-office's calls excepted: its pages handle them), every error logged
+// and rethrown.
 import axios, { AxiosError } from 'axios';
 import { navigate } from 'wouter/use-browser-location';
 import { BASE_API, esOtroOrigen } from './configuracion.js';
+
+/** The back-office's API (producto §9), always on this origin: its session cookie is SameSite=Strict. */
+export const BASE_GESTION = '/api/gestion/';
 
 export const http = axios.create({
   baseURL: BASE_API,
@@ -39,7 +43,8 @@ http.interceptors.response.use(undefined, (error: unknown) => {
   const estado = axiosError?.response?.status;
   const metodo = axiosError?.config?.method?.toUpperCase() ?? '';
   console.error(`Error HTTP ${estado ?? 'sin respuesta'} en ${metodo} ${rutaSinDatos(axiosError?.config?.url)}`, axiosError?.message ?? error);
-  if (estado === 401 || estado === 403) navigate('/');
+  const deGestion = axiosError?.config?.baseURL === BASE_GESTION;
+  if ((estado === 401 || estado === 403) && !deGestion) navigate('/');
   return Promise.reject(error);
 });
 

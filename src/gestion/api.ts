@@ -1,0 +1,72 @@
+// The back-office's calls to /api/gestion (producto §9), through the SPA's one HTTP client: the
+// same XSRF echo; its 401 and 403 are left to these pages (consultas.ts), not sent to '/'.
+import { BASE_GESTION, http } from '../api/cliente.js';
+import type {
+  CuentaPersonal,
+  DetalleSolicitud,
+  FiltroBandeja,
+  Nota,
+  PaginaAuditoria,
+  PaginaBandeja,
+  PedidoMovimiento,
+} from '../../domain/gestion.js';
+
+const enGestion = { baseURL: BASE_GESTION };
+
+export interface Ingreso {
+  usuario: string;
+  contrasena: string;
+  codigo?: string;
+}
+
+export interface Enrolamiento {
+  secreto: string;
+  uri: string;
+  /** The QR code of `uri`, an SVG document. */
+  qrSvg: string;
+}
+
+const numero = (n: string) => encodeURIComponent(n);
+
+/** The filter as the API's query string: empty values left out. */
+export function parametrosDe(filtro: Partial<FiltroBandeja>): URLSearchParams {
+  const p = new URLSearchParams();
+  if (filtro.q) p.set('q', filtro.q);
+  if (filtro.estado) p.set('estado', filtro.estado);
+  if (filtro.pagina && filtro.pagina > 1) p.set('pagina', String(filtro.pagina));
+  return p;
+}
+
+export const ingresar = async (datos: Ingreso) =>
+  (await http.post<CuentaPersonal>('sesion', datos, enGestion)).data;
+export const obtenerSesion = async () => (await http.get<CuentaPersonal>('sesion', enGestion)).data;
+export const salir = async () => {
+  await http.delete('sesion', enGestion);
+};
+export const iniciarSegundoFactor = async () =>
+  (await http.post<Enrolamiento>('sesion/segundo-factor', {}, enGestion)).data;
+export const confirmarSegundoFactor = async (codigo: string) =>
+  (await http.post<CuentaPersonal>('sesion/segundo-factor/confirmar', { codigo }, enGestion)).data;
+
+export const obtenerBandeja = async (filtro: FiltroBandeja, signal?: AbortSignal) =>
+  (await http.get<PaginaBandeja>('solicitudes', { ...enGestion, params: parametrosDe(filtro), signal })).data;
+export const obtenerSolicitud = async (n: string, signal?: AbortSignal) =>
+  (await http.get<DetalleSolicitud>(`solicitudes/${numero(n)}`, { ...enGestion, signal })).data;
+export const moverSolicitud = async (n: string, pedido: PedidoMovimiento) =>
+  (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/estado`, pedido, enGestion)).data;
+export const agregarNota = async (n: string, texto: string) =>
+  (await http.post<Nota>(`solicitudes/${numero(n)}/notas`, { texto }, enGestion)).data;
+export const obtenerAuditoria = async (pagina: number, signal?: AbortSignal) =>
+  (await http.get<PaginaAuditoria>('auditoria', { ...enGestion, params: parametrosDe({ pagina }), signal }))
+    .data;
+
+/** A stored document: shown inline (sandboxed by the server) or downloaded, with the session cookie. */
+export const urlDocumento = (n: string, clave: string, modo: 'ver' | 'descargar') =>
+  `${BASE_GESTION}solicitudes/${numero(n)}/documentos/${encodeURIComponent(clave)}/${modo}`;
+
+/** The CSV of the current filter (no page: every matching row). */
+export function urlExportacion(filtro: FiltroBandeja): string {
+  const p = parametrosDe({ q: filtro.q, estado: filtro.estado });
+  const consulta = p.toString();
+  return `${BASE_GESTION}exportacion.csv${consulta ? `?${consulta}` : ''}`;
+}

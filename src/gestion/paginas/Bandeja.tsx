@@ -1,0 +1,198 @@
+// /gestion — the inbox (producto §9): "Buscar", "Estado", the table of applications (newest first,
+// paged on the server) and, for who may export, "Exportar CSV" of the current filter. The view is
+// the address (?q=&estado=&pagina=): typing updates it after a pause and goes back to page 1.
+import { Box, Button, Flex, Input, Link as ChakraLink, NativeSelect, chakra } from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  createColumnHelper,
+  functionalUpdate,
+  useTable,
+  type PaginationState,
+  type Updater,
+} from '@tanstack/react-table';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { CLAVES_ESTADO, ESTADOS, type Estado } from '../../../domain/estados.js';
+import {
+  FILAS_POR_PAGINA,
+  LARGO_MAXIMO_BUSQUEDA,
+  type FilaBandeja,
+  type FiltroBandeja,
+} from '../../../domain/gestion.js';
+import { tienePermiso } from '../../../domain/personal.js';
+import { obtenerBandeja, urlExportacion } from '../api.js';
+import { AvisoError, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
+import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
+import { Paginador } from '../componentes/Paginador.js';
+import { Tabla, funcionesDeTabla } from '../componentes/Tabla.js';
+import { Titulo } from '../componentes/Titulo.js';
+import { estadoHttp, mensajeDeError } from '../consultas.js';
+import { filtroDe, rutaDe } from '../filtro.js';
+import { fechaYHora } from '../formato.js';
+import { useCuenta } from '../sesion.js';
+
+/** How long typing pauses before the search runs. */
+const PAUSA_BUSQUEDA_MS = 300;
+
+const columna = createColumnHelper<typeof funcionesDeTabla, FilaBandeja>();
+const COLUMNAS = columna.columns([
+  columna.accessor('numero', {
+    header: 'Número',
+    cell: (c) => (
+      <EnlaceInterno href={`/solicitudes/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</EnlaceInterno>
+    ),
+  }),
+  columna.accessor('creadaEn', { header: 'Fecha', cell: (c) => fechaYHora(c.getValue()) }),
+  columna.accessor('apellidoynombre', { header: 'Apellido y nombres' }),
+  columna.accessor('dni', { header: 'DNI' }),
+  columna.accessor('matricula', { header: 'Matrícula' }),
+  columna.accessor('estado', { header: 'Estado', cell: (c) => ESTADOS[c.getValue()] }),
+]);
+const SIN_FILAS: FilaBandeja[] = [];
+
+export function Bandeja() {
+  const cuenta = useCuenta();
+  const [, navegar] = useLocation();
+  // useSearch subscribes to the address; the raw query string is read as the browser has it.
+  useSearch();
+  const busqueda = window.location.search;
+  const filtro = filtroDe(busqueda);
+  const ir = (nuevo: FiltroBandeja) => navegar(rutaDe(nuevo));
+
+  const [texto, setTexto] = useState(filtro.q);
+  const [qMostrada, setQMostrada] = useState(filtro.q);
+  // The address changed under the field (back, forward, a link): the field follows it.
+  if (filtro.q !== qMostrada) {
+    setQMostrada(filtro.q);
+    if (texto.trim() !== filtro.q) setTexto(filtro.q);
+  }
+  const { q: qActual, estado: estadoActual } = filtro;
+  useEffect(() => {
+    const q = texto.trim();
+    if (q === qActual) return;
+    const espera = setTimeout(
+      () => navegar(rutaDe({ q, estado: estadoActual, pagina: 1 })),
+      PAUSA_BUSQUEDA_MS,
+    );
+    return () => clearTimeout(espera);
+  }, [texto, qActual, estadoActual, navegar]);
+
+  const consulta = useQuery({
+    queryKey: ['bandeja', filtro.q, filtro.estado, filtro.pagina],
+    queryFn: ({ signal }) => obtenerBandeja(filtro, signal),
+    placeholderData: keepPreviousData,
+  });
+  const pagina = consulta.data;
+
+  const paginacion: PaginationState = { pageIndex: filtro.pagina - 1, pageSize: FILAS_POR_PAGINA };
+  const tabla = useTable({
+    features: funcionesDeTabla,
+    columns: COLUMNAS,
+    data: pagina?.filas ?? SIN_FILAS,
+    getRowId: (fila) => fila.numero,
+    manualPagination: true,
+    rowCount: pagina?.total ?? 0,
+    state: { pagination: paginacion },
+    onPaginationChange: (cambio: Updater<PaginationState>) =>
+      ir({ ...filtro, pagina: functionalUpdate(cambio, paginacion).pageIndex + 1 }),
+  });
+
+  function buscarYa(e: FormEvent) {
+    e.preventDefault();
+    const q = texto.trim();
+    if (q !== filtro.q) ir({ ...filtro, q, pagina: 1 });
+  }
+
+  return (
+    <>
+      <Titulo>Solicitudes</Titulo>
+      <chakra.form role="search" aria-label="Filtrar solicitudes" onSubmit={buscarYa} noValidate>
+        <Flex gap="4" wrap="wrap" align="flex-end">
+          <Box flex="1 1 16rem" minW="0">
+            <chakra.label htmlFor="bandeja-q" display="block" fontSize="sm" fontWeight="medium" mb="1">
+              Buscar
+            </chakra.label>
+            <Input
+              id="bandeja-q"
+              type="search"
+              value={texto}
+              maxLength={LARGO_MAXIMO_BUSQUEDA}
+              autoComplete="off"
+              aria-describedby="bandeja-q-ayuda"
+              onChange={(e) => setTexto(e.target.value)}
+            />
+            <chakra.p id="bandeja-q-ayuda" fontSize="xs" color="gray.600" mt="1">
+              Número, DNI, matrícula o parte del nombre.
+            </chakra.p>
+          </Box>
+          <Box flex={{ base: '1 1 100%', sm: '0 1 14rem' }} minW="0">
+            <chakra.label htmlFor="bandeja-estado" display="block" fontSize="sm" fontWeight="medium" mb="1">
+              Estado
+            </chakra.label>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                id="bandeja-estado"
+                value={filtro.estado}
+                onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+                  ir({ ...filtro, estado: e.target.value as Estado | '', pagina: 1 })
+                }
+              >
+                <option value="">Todos</option>
+                {CLAVES_ESTADO.map((clave) => (
+                  <option key={clave} value={clave}>
+                    {ESTADOS[clave]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            {/* Keeps the select aligned with the search field, whose hint sits below it. */}
+            <chakra.p fontSize="xs" mt="1" aria-hidden="true">
+              &nbsp;
+            </chakra.p>
+          </Box>
+          {tienePermiso(cuenta.rol, 'exportar') ? (
+            <Box pb="6">
+              <Button asChild variant="outline" colorPalette="blue">
+                <ChakraLink href={urlExportacion(filtro)} download>
+                  Exportar CSV
+                </ChakraLink>
+              </Button>
+            </Box>
+          ) : null}
+        </Flex>
+      </chakra.form>
+
+      {consulta.isError && !pagina ? (
+        <ErrorDeCarga
+          mensaje={mensajeDeError(consulta.error, 'No se pudieron cargar las solicitudes.')}
+          estado={estadoHttp(consulta.error)}
+          onReintentar={() => void consulta.refetch()}
+        />
+      ) : !pagina ? (
+        <Cargando texto="Cargando solicitudes…" />
+      ) : (
+        <Box mt="4">
+          {consulta.isError ? (
+            <AvisoError>
+              {mensajeDeError(consulta.error, 'No se pudieron cargar las solicitudes.')}
+            </AvisoError>
+          ) : null}
+          <Tabla
+            tabla={tabla}
+            leyenda="Solicitudes, de la más reciente a la más antigua"
+            ocupada={consulta.isPlaceholderData}
+            vacia={<chakra.p role="status">No hay solicitudes que coincidan.</chakra.p>}
+          />
+          <Paginador
+            tabla={tabla}
+            pagina={pagina.pagina}
+            total={pagina.total}
+            totalExacto={pagina.totalExacto}
+            etiqueta="Páginas de solicitudes"
+          />
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+// The dialog of a move that needs more than a click (producto §9): "Motivo" for Observar and
+// Rechazar, and for Observar the documents observed (at least one). Checked here first, then by
+// the server, whose field messages come back to the same places. Chakra's dialog traps the focus
+// and gives it back to the button that opened it.
+import { Box, Button, Checkbox, Dialog, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
+import { useId, useRef, useState } from 'react';
+import type { Movimiento } from '../../../../domain/estados.js';
+import { LARGO_MAXIMO_MOTIVO, TEXTOS_GESTION, type DocumentoDetalle } from '../../../../domain/gestion.js';
+import { Campo } from '../../../ui/campo/index.js';
+import { AvisoError } from '../../componentes/Avisos.js';
+
+export interface DatosMovimiento {
+  motivo: string;
+  documentos: string[];
+}
+
+export interface DialogoMovimientoProps {
+  movimiento: Movimiento | null;
+  documentos: DocumentoDetalle[];
+  enviando: boolean;
+  /** The server's refusal: a message and the fields it names. */
+  error: { mensaje: string | null; campos: Record<string, string> };
+  onConfirmar: (datos: DatosMovimiento) => void;
+  onCerrar: () => void;
+}
+
+const TITULOS: Record<string, string> = {
+  observada: 'Observar la solicitud',
+  rechazada: 'Rechazar la solicitud',
+};
+
+export function DialogoMovimiento({
+  movimiento,
+  documentos,
+  enviando,
+  error,
+  onConfirmar,
+  onCerrar,
+}: DialogoMovimientoProps) {
+  const id = useId();
+  const [motivo, setMotivo] = useState('');
+  const [elegidos, setElegidos] = useState<string[]>([]);
+  const [errores, setErrores] = useState<{ motivo?: string; documentos?: string }>({});
+  const refMotivo = useRef<HTMLTextAreaElement>(null);
+  const refDocumentos = useRef<HTMLFieldSetElement>(null);
+  const abierto = movimiento !== null;
+
+  function confirmar() {
+    if (!movimiento) return;
+    const nuevos = {
+      motivo: movimiento.necesitaMotivo && motivo.trim() === '' ? TEXTOS_GESTION.motivoRequerido : undefined,
+      documentos:
+        movimiento.necesitaDocumentos && elegidos.length === 0
+          ? TEXTOS_GESTION.documentosRequeridos
+          : undefined,
+    };
+    setErrores(nuevos);
+    if (nuevos.motivo) return refMotivo.current?.focus();
+    if (nuevos.documentos) return refDocumentos.current?.querySelector('input')?.focus();
+    onConfirmar({ motivo: motivo.trim(), documentos: elegidos });
+  }
+
+  function cerrar() {
+    setMotivo('');
+    setElegidos([]);
+    setErrores({});
+    onCerrar();
+  }
+
+  const errorMotivo = errores.motivo ?? error.campos.motivo ?? null;
+  const errorDocumentos = errores.documentos ?? error.campos.documentos ?? null;
+
+  return (
+    <Dialog.Root
+      open={abierto}
+      onOpenChange={(e) => (e.open ? undefined : cerrar())}
+      placement="center"
+      initialFocusEl={() => refMotivo.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content>
+            <chakra.form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                confirmar();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>
+                  {movimiento ? (TITULOS[movimiento.hacia] ?? movimiento.boton) : ''}
+                </Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body display="flex" flexDirection="column" gap="4">
+                {error.mensaje ? <AvisoError>{error.mensaje}</AvisoError> : null}
+                <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
+                  {(aria) => (
+                    <Textarea
+                      {...aria}
+                      ref={refMotivo}
+                      rows={3}
+                      maxLength={LARGO_MAXIMO_MOTIVO}
+                      value={motivo}
+                      onChange={(e) => setMotivo(e.target.value)}
+                    />
+                  )}
+                </Campo>
+                {movimiento?.necesitaDocumentos ? (
+                  <chakra.fieldset
+                    ref={refDocumentos}
+                    aria-describedby={errorDocumentos ? `${id}-documentos-error` : undefined}
+                    aria-invalid={errorDocumentos ? true : undefined}
+                  >
+                    <chakra.legend fontSize="sm" fontWeight="medium" mb="2">
+                      Documentos observados
+                      <chakra.span aria-hidden="true" color="red.700" ms="0.5">
+                        *
+                      </chakra.span>
+                    </chakra.legend>
+                    <Box display="flex" flexDirection="column" gap="2">
+                      {documentos.map((d) => (
+                        <Checkbox.Root
+                          key={d.clave}
+                          checked={elegidos.includes(d.clave)}
+                          onCheckedChange={(e) =>
+                            setElegidos((antes) =>
+                              e.checked === true ? [...antes, d.clave] : antes.filter((c) => c !== d.clave),
+                            )
+                          }
+                        >
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>{d.label}</Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </Box>
+                    <Text
+                      id={`${id}-documentos-error`}
+                      fontSize="xs"
+                      color="red.700"
+                      minH="4"
+                      mt="1"
+                      aria-live="polite"
+                    >
+                      {errorDocumentos ?? ''}
+                    </Text>
+                  </chakra.fieldset>
+                ) : null}
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" onClick={cerrar} disabled={enviando}>
+                  Cancelar
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette={movimiento?.hacia === 'rechazada' ? 'red' : 'blue'}
+                  loading={enviando}
+                >
+                  Confirmar
+                </Button>
+              </Dialog.Footer>
+            </chakra.form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

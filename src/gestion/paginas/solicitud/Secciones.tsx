@@ -1,0 +1,176 @@
+// The read-only sections of one application (producto §9): "Datos personales", "Documentos",
+// "Equipos" and "Historial". What the applicant typed is shown as text (React escapes it).
+import { Box, Flex, Heading, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
+import { ESTADOS } from '../../../../domain/estados.js';
+import type { DetalleSolicitud } from '../../../../domain/gestion.js';
+import { urlDocumento } from '../../api.js';
+import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
+
+export function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
+  return (
+    <chakra.section aria-labelledby={id} mt="8">
+      <Heading as="h2" id={id} size="lg" mb="3">
+        {titulo}
+      </Heading>
+      {children}
+    </chakra.section>
+  );
+}
+
+const rotulo = (opciones: readonly { value: string; label: string }[], valor: string | null | undefined) =>
+  opciones.find((o) => o.value === valor)?.label ?? valor ?? '';
+
+function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
+  return (
+    <Box display="contents">
+      <chakra.dt fontWeight="semibold" color="gray.700">
+        {etiqueta}
+      </chakra.dt>
+      <chakra.dd mb={{ base: '2', md: '0' }} overflowWrap="anywhere">
+        {children === '' || children === null || children === undefined ? '—' : children}
+      </chakra.dd>
+    </Box>
+  );
+}
+
+export function DatosPersonales({ detalle }: { detalle: DetalleSolicitud }) {
+  const d = detalle.datosSocio;
+  const domicilio = [
+    `${d.calle?.nombreCalle ?? ''} ${d.altura ?? ''}`.trim(),
+    d.piso ? `piso ${d.piso}` : '',
+    d.dpto ? `dpto. ${d.dpto}` : '',
+    d.otro ?? '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const tarjeta = TARJETAS.find((t) => t.value === d.tipoTarjetaCredito)?.displayName;
+  return (
+    <Seccion id="seccion-datos" titulo="Datos personales">
+      <chakra.dl
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', md: '14rem 1fr' }}
+        columnGap="4"
+        rowGap="1"
+      >
+        <Dato etiqueta="Apellido y nombres">{d.apellidoynombre}</Dato>
+        <Dato etiqueta="Fecha de nacimiento">{fechaCalendario(String(d.fechanac ?? ''))}</Dato>
+        <Dato etiqueta="DNI">{d.dni}</Dato>
+        <Dato etiqueta="Matrícula">{d.matricula}</Dato>
+        <Dato etiqueta="Localidad">{d.localidad?.nombreLocalidad}</Dato>
+        <Dato etiqueta="Domicilio">{domicilio}</Dato>
+        <Dato etiqueta="Email">{d.email}</Dato>
+        <Dato etiqueta="Teléfono">{`(${d.codArea}) ${d.telefono}`}</Dato>
+        <Dato etiqueta="Condición ante el IVA">{d.condicionIVA?.nombreCondicionIVA}</Dato>
+        <Dato etiqueta="Forma de pago">
+          {rotulo(FORMAS_PAGO, d.formaPago)}
+          {tarjeta ? ` (${tarjeta})` : ''}
+          {d.nroCajaAhorro ? ` (caja de ahorro ${d.nroCajaAhorro})` : ''}
+        </Dato>
+        <Dato etiqueta="Cobranza de honorarios">{rotulo(COBRANZAS_HONORARIOS, d.cobranzaHonorarios)}</Dato>
+        <Dato etiqueta="Enviada">{fechaYHora(detalle.creadaEn)}</Dato>
+      </chakra.dl>
+    </Seccion>
+  );
+}
+
+const enlaceDocumento = { color: 'blue.700', textDecoration: 'underline', whiteSpace: 'nowrap' } as const;
+
+export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
+  return (
+    <Seccion id="seccion-documentos" titulo="Documentos">
+      {detalle.documentos.length === 0 ? (
+        <Text>La solicitud no tiene documentos.</Text>
+      ) : (
+        <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="2">
+          {detalle.documentos.map((d) => (
+            <chakra.li key={d.clave} borderBottomWidth="1px" borderColor="gray.200" pb="2">
+              <Flex gap="3" wrap="wrap" align="baseline" justify="space-between">
+                <Box minW="0">
+                  <Text fontWeight="medium">{d.label}</Text>
+                  <Text fontSize="xs" color="gray.600" overflowWrap="anywhere">
+                    {d.nombre} · {tamanio(d.bytes)}
+                  </Text>
+                </Box>
+                <Flex gap="4">
+                  {/* The server shows it sandboxed (CSP sandbox, nosniff): it cannot script this origin. */}
+                  <ChakraLink
+                    href={urlDocumento(detalle.numero, d.clave, 'ver')}
+                    target="_blank"
+                    rel="noopener"
+                    {...enlaceDocumento}
+                  >
+                    Ver<chakra.span srOnly> {d.label}</chakra.span>
+                  </ChakraLink>
+                  <ChakraLink
+                    href={urlDocumento(detalle.numero, d.clave, 'descargar')}
+                    download={d.nombre}
+                    {...enlaceDocumento}
+                  >
+                    Descargar<chakra.span srOnly> {d.label}</chakra.span>
+                  </ChakraLink>
+                </Flex>
+              </Flex>
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+    </Seccion>
+  );
+}
+
+export function Equipos({ detalle }: { detalle: DetalleSolicitud }) {
+  return (
+    <Seccion id="seccion-equipos" titulo="Equipos">
+      {detalle.equipos.length === 0 ? (
+        <Text>No declaró equipos ni aparatos.</Text>
+      ) : (
+        <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="3">
+          {detalle.equipos.map((e, i) => (
+            <chakra.li key={i} borderWidth="1px" borderColor="gray.200" rounded="md" px="3" py="2">
+              <Text fontWeight="medium">{e.tipoAparato?.nombretipoaparato}</Text>
+              <Text fontSize="sm">
+                {e.marca} {e.modelo} · {e.anioFabricacion} · {e.origen}
+              </Text>
+              {e.observaciones ? (
+                <Text fontSize="sm" color="gray.700" whiteSpace="pre-wrap">
+                  {e.observaciones}
+                </Text>
+              ) : null}
+            </chakra.li>
+          ))}
+        </chakra.ul>
+      )}
+    </Seccion>
+  );
+}
+
+export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
+  const labelDe = (clave: string) => detalle.documentos.find((d) => d.clave === clave)?.label ?? clave;
+  return (
+    <Seccion id="seccion-historial" titulo="Historial">
+      <chakra.ol listStyleType="none" display="flex" flexDirection="column" gap="3">
+        {detalle.historial.map((h, i) => (
+          <chakra.li key={i} borderStartWidth="3px" borderColor="blue.300" ps="3">
+            <Text fontWeight="medium">
+              {h.desde ? `${ESTADOS[h.desde]} → ${ESTADOS[h.hacia]}` : ESTADOS[h.hacia]}
+            </Text>
+            <Text fontSize="sm" color="gray.700">
+              {h.nombre ?? h.usuario ?? 'El solicitante'} ·{' '}
+              <chakra.time dateTime={h.en}>{fechaYHora(h.en)}</chakra.time>
+            </Text>
+            {h.motivo ? (
+              <Text fontSize="sm" whiteSpace="pre-wrap">
+                Motivo: {h.motivo}
+              </Text>
+            ) : null}
+            {h.documentos.length > 0 ? (
+              <Text fontSize="sm">Documentos observados: {h.documentos.map(labelDe).join(', ')}</Text>
+            ) : null}
+          </chakra.li>
+        ))}
+      </chakra.ol>
+    </Seccion>
+  );
+}

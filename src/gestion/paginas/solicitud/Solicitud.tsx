@@ -1,0 +1,152 @@
+// /gestion/solicitudes/<numero> — one application (producto §9): its status and the moves this
+// account may make now (the server's `movimientos`, named as in domain/estados.ts), then the
+// sections. A move says which status it starts from; if someone moved it first the server
+// answers 409, its message is shown and the application is read again.
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useParams } from 'wouter';
+import { ESTADOS, movimientoHacia, type Movimiento } from '../../../../domain/estados.js';
+import type { DetalleSolicitud, PedidoMovimiento } from '../../../../domain/gestion.js';
+import { moverSolicitud, obtenerSolicitud } from '../../api.js';
+import { AvisoError, AvisoExito, Cargando } from '../../componentes/Avisos.js';
+import { EnlaceInterno } from '../../componentes/EnlaceInterno.js';
+import { Titulo } from '../../componentes/Titulo.js';
+import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
+import { DialogoMovimiento, type DatosMovimiento } from './DialogoMovimiento.js';
+import { Notas } from './Notas.js';
+import { DatosPersonales, Documentos, Equipos, Historial } from './Secciones.js';
+
+const SIN_ERROR = { mensaje: null, campos: {} };
+
+export function Solicitud() {
+  const { numero = '' } = useParams<{ numero: string }>();
+  const clienteConsultas = useQueryClient();
+  const consulta = useQuery({
+    queryKey: ['solicitud', numero],
+    queryFn: ({ signal }) => obtenerSolicitud(numero, signal),
+  });
+  const refEstado = useRef<HTMLDivElement>(null);
+  const [abierto, setAbierto] = useState<Movimiento | null>(null);
+  const [errorDialogo, setErrorDialogo] = useState<{
+    mensaje: string | null;
+    campos: Record<string, string>;
+  }>(SIN_ERROR);
+  const [aviso, setAviso] = useState<{ tipo: 'exito' | 'error'; texto: string } | null>(null);
+
+  const enfocarEstado = () => requestAnimationFrame(() => refEstado.current?.focus());
+
+  const mover = useMutation({
+    mutationFn: (pedido: PedidoMovimiento) => moverSolicitud(numero, pedido),
+    onSuccess: (detalle) => {
+      clienteConsultas.setQueryData(['solicitud', numero], detalle);
+      void clienteConsultas.invalidateQueries({ queryKey: ['bandeja'] });
+      setAbierto(null);
+      setErrorDialogo(SIN_ERROR);
+      setAviso({ tipo: 'exito', texto: `La solicitud pasó a ${ESTADOS[detalle.estado]}.` });
+      enfocarEstado();
+    },
+    onError: (error) => {
+      const campos = camposConError(error);
+      if (estadoHttp(error) === 400 && abierto && Object.keys(campos).length > 0) {
+        setErrorDialogo({ mensaje: mensajeDeError(error), campos });
+        return;
+      }
+      setAbierto(null);
+      setErrorDialogo(SIN_ERROR);
+      setAviso({ tipo: 'error', texto: mensajeDeError(error) });
+      // Stale (409) or refused: show the application as it is now.
+      void consulta.refetch();
+      enfocarEstado();
+    },
+  });
+
+  if (consulta.isPending) {
+    return (
+      <>
+        <Titulo>{`Solicitud ${numero}`}</Titulo>
+        <Cargando texto="Cargando la solicitud…" />
+      </>
+    );
+  }
+  if (consulta.isError) {
+    return (
+      <>
+        <Titulo>{`Solicitud ${numero}`}</Titulo>
+        <AvisoError>{mensajeDeError(consulta.error, 'No se pudo cargar la solicitud.')}</AvisoError>
+        <EnlaceInterno href="/">Volver a las solicitudes</EnlaceInterno>
+      </>
+    );
+  }
+
+  const detalle: DetalleSolicitud = consulta.data;
+  const movimientos = detalle.movimientos
+    .map(movimientoHacia)
+    .filter((m): m is Movimiento => m !== undefined);
+
+  function elegir(m: Movimiento) {
+    setAviso(null);
+    if (m.necesitaMotivo || m.necesitaDocumentos) {
+      setErrorDialogo(SIN_ERROR);
+      setAbierto(m);
+    } else {
+      mover.mutate({ desde: detalle.estado, hacia: m.hacia });
+    }
+  }
+
+  function confirmar(datos: DatosMovimiento) {
+    if (!abierto) return;
+    mover.mutate({
+      desde: detalle.estado,
+      hacia: abierto.hacia,
+      motivo: datos.motivo,
+      ...(abierto.necesitaDocumentos ? { documentos: datos.documentos } : {}),
+    });
+  }
+
+  return (
+    <>
+      <Titulo>{`Solicitud ${detalle.numero}`}</Titulo>
+      <Box ref={refEstado} tabIndex={-1} outline="none">
+        <Text fontSize="lg">
+          Estado: <strong>{ESTADOS[detalle.estado]}</strong>
+        </Text>
+        {aviso?.tipo === 'error' ? <AvisoError>{aviso.texto}</AvisoError> : null}
+        {aviso?.tipo === 'exito' ? <AvisoExito>{aviso.texto}</AvisoExito> : null}
+      </Box>
+      {movimientos.length > 0 ? (
+        <Flex role="group" aria-label="Cambiar el estado" gap="3" mt="3" wrap="wrap">
+          {movimientos.map((m) => (
+            <Button
+              key={m.hacia}
+              colorPalette={m.hacia === 'rechazada' ? 'red' : 'blue'}
+              variant={m.hacia === 'en_revision' || m.hacia === 'aprobada' ? 'solid' : 'outline'}
+              disabled={mover.isPending}
+              onClick={() => elegir(m)}
+            >
+              {m.boton}
+            </Button>
+          ))}
+        </Flex>
+      ) : null}
+      <DialogoMovimiento
+        // A fresh dialog (empty Motivo, nothing checked) for every move opened.
+        key={abierto?.hacia ?? 'cerrado'}
+        movimiento={abierto}
+        documentos={detalle.documentos}
+        enviando={mover.isPending}
+        error={errorDialogo}
+        onConfirmar={confirmar}
+        onCerrar={() => {
+          setAbierto(null);
+          setErrorDialogo(SIN_ERROR);
+        }}
+      />
+      <DatosPersonales detalle={detalle} />
+      <Documentos detalle={detalle} />
+      <Equipos detalle={detalle} />
+      <Historial detalle={detalle} />
+      <Notas detalle={detalle} />
+    </>
+  );
+}

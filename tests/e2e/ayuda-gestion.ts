@@ -1,0 +1,142 @@
+// Helpers of the back-office's browser suites: staff accounts made as an operator makes them
+// (`npm run personal -- alta` on the test server's DATA_DIR, password on stdin), real
+// applications sent over HTTP as the SPA sends them (catalogue, upload, crear), an API client
+// signed in as staff, and signing in through the page.
+import type { Page } from 'playwright-core';
+import type { Estado } from '../../domain/estados.js';
+import type { DatosSocio } from '../../domain/reglas.js';
+import type { Rol } from '../../domain/personal.js';
+import { documentosRequeridos, type Documento } from '../../scripts/bench/comun/archivos.js';
+import { Cliente } from '../../scripts/bench/comun/cliente.js';
+import { crearCuentaDePersonal, type Credenciales } from '../../scripts/bench/js-gzip.js';
+import { ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
+import type { ServidorDePrueba } from './harness.js';
+
+export const CONTRASENA = 'una contraseña de prueba';
+
+export interface CuentaDePrueba extends Credenciales {
+  nombre: string;
+  rol: Rol;
+}
+
+export const cuenta = (usuario: string, nombre: string, rol: Rol): CuentaDePrueba => ({
+  usuario,
+  nombre,
+  rol,
+  contrasena: CONTRASENA,
+});
+
+export const ADMIN = cuenta('ana.admin', 'Ana Administradora', 'administrador');
+export const REVISOR = cuenta('raul.revisor', 'Raúl Revisor', 'revisor');
+
+export async function crearCuentas(servidor: ServidorDePrueba, ...cuentas: CuentaDePrueba[]): Promise<void> {
+  for (const c of cuentas) await crearCuentaDePersonal(servidor.dataDir, c);
+}
+
+export interface Enviada {
+  numero: string;
+  datos: DatosSocio;
+  documentos: Documento[];
+}
+
+/** One real application, as the SPA sends it, with `datos` changed in its datosSocio. */
+export async function enviarSolicitud(base: string, datos: Partial<DatosSocio> = {}): Promise<Enviada> {
+  const cliente = new Cliente(base);
+  const catalogo = await cliente.get('/api/v2/localidad/getAll');
+  if (catalogo.status !== 200) throw new Error(`catálogo: ${catalogo.status}`);
+  const documentos = documentosRequeridos(1500);
+  const subida = await cliente.subir(documentos.map((d) => ({ nombre: d.nombre, contenido: d.contenido })));
+  if (subida.status !== 200) throw new Error(`subida: ${subida.status} ${subida.texto}`);
+  const ejemplo = ejemploSolicitud();
+  const cuerpo = {
+    ...ejemplo,
+    datosSocio: { ...ejemplo.datosSocio, ...datos },
+    adjuntos: subida.json<{ nombre: string }[]>(),
+  };
+  const r = await cliente.postJson('/api/v2/solicitud/crear', cuerpo);
+  if (r.status !== 201) throw new Error(`crear: ${r.status} ${r.texto}`);
+  return {
+    numero: r.json<{ numeroSolicitud: string }>().numeroSolicitud,
+    datos: cuerpo.datosSocio,
+    documentos,
+  };
+}
+
+/** The back-office's API as a signed-in member of staff (another person, for races). */
+export async function clienteDeGestion(base: string, c: Credenciales): Promise<Cliente> {
+  const cliente = new Cliente(base);
+  await cliente.get('/api/v2/localidad/getAll');
+  const r = await cliente.postJson('/api/gestion/sesion', { usuario: c.usuario, contrasena: c.contrasena });
+  if (r.status !== 200) throw new Error(`No se pudo ingresar como ${c.usuario}: ${r.status} ${r.texto}`);
+  return cliente;
+}
+
+/** A status move through the API, failing loudly if the server refuses it. */
+export async function moverPorApi(
+  cliente: Cliente,
+  numero: string,
+  desde: Estado,
+  hacia: Estado,
+  extra: object = {},
+) {
+  const r = await cliente.postJson(`/api/gestion/solicitudes/${numero}/estado`, { desde, hacia, ...extra });
+  if (r.status !== 200) throw new Error(`mover ${numero} ${desde}→${hacia}: ${r.status} ${r.texto}`);
+}
+
+/** A form control by its label as shown (a required one's label ends in an asterisk). */
+export const campo = (page: Page, etiqueta: string) =>
+  page.getByLabel(new RegExp(`^${etiqueta.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
+
+/** Fills the sign-in form and presses "Ingresar" (without waiting for the outcome). */
+export async function enviarIngreso(page: Page, c: Credenciales): Promise<void> {
+  await campo(page, 'Usuario').fill(c.usuario);
+  await campo(page, 'Contraseña').fill(c.contrasena);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/** Opens the sign-in page and signs in; resolves on the inbox. */
+export async function ingresar(page: Page, base: string, c: Credenciales): Promise<void> {
+  await page.goto(`${base}/gestion/ingresar`);
+  await enviarIngreso(page, c);
+  await titulo(page, 'Solicitudes').waitFor();
+}
+
+export const titulo = (page: Page, texto: string) =>
+  page.getByRole('heading', { level: 1, name: texto, exact: true });
+
+/** The text of the page's role="alert" messages. */
+export async function alertas(page: Page): Promise<string[]> {
+  return page.getByRole('alert').allInnerTexts();
+}
+
+/** Waits until a role="alert" says exactly `texto`. */
+export async function esperarAlerta(page: Page, texto: string): Promise<void> {
+  await page
+    .getByRole('alert')
+    .filter({ hasText: texto })
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(async () => {
+      throw new Error(`No apareció la alerta "${texto}"; hay: ${JSON.stringify(await alertas(page))}`);
+    });
+}
+
+/** The inbox's rows: the number and the other cells, as shown. */
+export async function filasBandeja(page: Page): Promise<string[][]> {
+  return page
+    .locator('table tbody tr')
+    .evaluateAll((filas) =>
+      filas.map((f) => [...f.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())),
+    );
+}
+
+/** A GET from inside the page (its cookies), answering the status. */
+export const estadoDeGet = (page: Page, ruta: string) =>
+  page.evaluate(async (r) => (await fetch(r, { credentials: 'same-origin' })).status, ruta);
+
+/**
+ * What the page logged as errors beyond the refused requests a test provokes on purpose (the
+ * browser's "Failed to load resource" and the HTTP client's own line): React warnings, exceptions.
+ */
+export const erroresInesperados = (errores: string[]) =>
+  errores.filter((e) => !/Failed to load resource|Error HTTP \d{3}/.test(e));

@@ -1,0 +1,295 @@
+// One application in the back-office, in a real browser against the real server (producto §9):
+// its sections, each document's "Ver" (inline, sandboxed, its stored type) and "Descargar" (the
+// exact bytes), every status move through the buttons and dialogs (En revisión → Observar →
+// Rechazar; En revisión → Aprobar), what the revisor may not do, a stale move's 409, a note,
+// the audit page, and axe-core on each.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DOCUMENTOS } from '../../domain/documentos.js';
+import { TEXTOS_GESTION } from '../../domain/gestion.js';
+import {
+  ADMIN,
+  campo,
+  clienteDeGestion,
+  crearCuentas,
+  enviarSolicitud,
+  erroresInesperados,
+  esperarAlerta,
+  ingresar,
+  moverPorApi,
+  REVISOR,
+  titulo,
+  type Enviada,
+} from './ayuda-gestion.js';
+import { axeCheck, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
+
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const labelDe = (clave: string) => DOCUMENTOS.find((d) => d.key === clave)!.label;
+const MIME: Record<string, string> = { jpg: 'image/jpeg', pdf: 'application/pdf', gif: 'image/gif' };
+
+async function abrirSolicitud(page: Page, base: string, numero: string): Promise<void> {
+  await page.goto(`${base}/gestion/solicitudes/${numero}`);
+  await titulo(page, `Solicitud ${numero}`).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Notas internas' }).waitFor();
+}
+
+const estadoMostrado = (page: Page) =>
+  page
+    .getByText(/^Estado: /)
+    .first()
+    .innerText();
+const botonesDeMovimiento = (page: Page) =>
+  page.getByRole('group', { name: 'Cambiar el estado' }).getByRole('button').allInnerTexts();
+
+async function esperarEstado(page: Page, etiqueta: string): Promise<void> {
+  await page.getByText(`Estado: ${etiqueta}`, { exact: true }).waitFor({ timeout: 10_000 });
+}
+
+describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
+  const entorno = usarServidorYNavegador();
+  let primera: Enviada;
+  let segunda: Enviada;
+  let tercera: Enviada;
+
+  it('prepares accounts and three real applications', async () => {
+    await crearCuentas(entorno.servidor, ADMIN, REVISOR);
+    primera = await enviarSolicitud(entorno.servidor.url, { apellidoynombre: 'Peña, Lucía' });
+    segunda = await enviarSolicitud(entorno.servidor.url, { apellidoynombre: 'Ibáñez, Martín' });
+    tercera = await enviarSolicitud(entorno.servidor.url, { apellidoynombre: 'Ortiz, Sofía' });
+  });
+
+  it('shows the sections, and each document opens sandboxed with its type and downloads with its exact bytes', async () => {
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, ADMIN);
+    await abrirSolicitud(page, entorno.servidor.url, primera.numero);
+    expect(await page.title()).toContain(`Solicitud ${primera.numero}`);
+    expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
+      'Datos personales',
+      'Documentos',
+      'Equipos',
+      'Historial',
+      'Notas internas',
+    ]);
+    expect(await estadoMostrado(page)).toBe('Estado: Recibida');
+    await page.getByText('Peña, Lucía').first().waitFor();
+    await page.getByText('Mindray DC-40', { exact: false }).waitFor();
+    await axeCheck(page);
+
+    for (const doc of primera.documentos) {
+      const label = labelDe(doc.clave);
+      const ver = page.getByRole('link', { name: `Ver ${label}`, exact: true });
+      expect(await ver.getAttribute('target')).toBe('_blank');
+      expect(await ver.getAttribute('rel')).toContain('noopener');
+      const [respuesta] = await Promise.all([
+        page.context().waitForEvent('response', (r) => r.url().endsWith(`/documentos/${doc.clave}/ver`)),
+        ver.click(),
+      ]);
+      const cabeceras = await respuesta.allHeaders();
+      expect(respuesta.status()).toBe(200);
+      expect(cabeceras['content-security-policy']).toContain('sandbox');
+      expect(cabeceras['x-content-type-options']).toBe('nosniff');
+      expect(cabeceras['content-type']).toContain(MIME[doc.nombre.split('.').pop()!]!);
+      expect(cabeceras['content-disposition']).toMatch(/^inline/);
+      for (const otra of page.context().pages()) if (otra !== page) await otra.close();
+
+      const [descarga] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: `Descargar ${label}`, exact: true }).click(),
+      ]);
+      const bytes = await readFile((await descarga.path())!);
+      expect(sha256(bytes), label).toBe(doc.sha256);
+    }
+    expect(erroresInesperados(erroresDe(page))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('moves En revisión → Observar (motivo and documents) → Rechazar, each kept in Historial', async () => {
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, ADMIN);
+    await abrirSolicitud(page, entorno.servidor.url, primera.numero);
+    expect(await botonesDeMovimiento(page)).toEqual(['En revisión']);
+
+    await page.getByRole('button', { name: 'En revisión', exact: true }).click();
+    await esperarEstado(page, 'En revisión');
+    expect(await botonesDeMovimiento(page)).toEqual(['Observar', 'Aprobar', 'Rechazar']);
+
+    // Observar: the dialog asks for Motivo and at least one document.
+    await page.getByRole('button', { name: 'Observar', exact: true }).click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.waitFor();
+    await axeCheck(page);
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+    await dialogo.getByText(TEXTOS_GESTION.motivoRequerido).waitFor();
+    await dialogo.getByText(TEXTOS_GESTION.documentosRequeridos).waitFor();
+    // The focus stays inside the dialog.
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialogo.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await dialogo.getByLabel('Motivo').fill('La póliza está vencida.');
+    await dialogo.getByRole('checkbox', { name: labelDe('PolizaMalaPraxis') }).check({ force: true });
+    await dialogo.getByRole('checkbox', { name: labelDe('TituloMedico') }).check({ force: true });
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+    await esperarEstado(page, 'Observada');
+    await dialogo.waitFor({ state: 'detached' });
+    expect(await botonesDeMovimiento(page)).toEqual(['Rechazar']);
+
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    await dialogo.waitFor();
+    expect(await dialogo.getByRole('checkbox').count()).toBe(0);
+    await dialogo.getByLabel('Motivo').fill('No corresponde al padrón.');
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+    await esperarEstado(page, 'Rechazada');
+    expect(await page.getByRole('group', { name: 'Cambiar el estado' }).count()).toBe(0);
+
+    const historial = page.locator('section[aria-labelledby="seccion-historial"] li');
+    const entradas = await historial.allInnerTexts();
+    expect(entradas).toHaveLength(4);
+    expect(entradas[1]).toContain('Recibida → En revisión');
+    expect(entradas[1]).toContain(ADMIN.nombre);
+    expect(entradas[2]).toContain('En revisión → Observada');
+    expect(entradas[2]).toContain('Motivo: La póliza está vencida.');
+    expect(entradas[2]).toContain(labelDe('PolizaMalaPraxis'));
+    expect(entradas[2]).toContain(labelDe('TituloMedico'));
+    expect(entradas[3]).toContain('Observada → Rechazada');
+    expect(entradas[3]).toContain('Motivo: No corresponde al padrón.');
+    await axeCheck(page);
+
+    // The inbox shows the new status.
+    await page
+      .getByRole('navigation', { name: 'Gestión' })
+      .getByRole('link', { name: 'Solicitudes' })
+      .click();
+    await page
+      .getByRole('row', { name: new RegExp(primera.numero) })
+      .getByText('Rechazada')
+      .waitFor();
+    expect(erroresInesperados(erroresDe(page))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('another application: En revisión → Aprobar', async () => {
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, ADMIN);
+    await abrirSolicitud(page, entorno.servidor.url, segunda.numero);
+    await page.getByRole('button', { name: 'En revisión', exact: true }).click();
+    await esperarEstado(page, 'En revisión');
+    await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await esperarEstado(page, 'Aprobada');
+    expect(await page.getByRole('group', { name: 'Cambiar el estado' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the revisor is offered no Aprobar or Rechazar', async () => {
+    const admin = await clienteDeGestion(entorno.servidor.url, ADMIN);
+    await moverPorApi(admin, tercera.numero, 'recibida', 'en_revision');
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, REVISOR);
+    await abrirSolicitud(page, entorno.servidor.url, tercera.numero);
+    expect(await estadoMostrado(page)).toBe('Estado: En revisión');
+    expect(await botonesDeMovimiento(page)).toEqual(['Observar']);
+    await axeCheck(page);
+    await page.context().close();
+  });
+
+  it('a move made stale by someone else shows the 409 message and the current status', async () => {
+    const otra = await enviarSolicitud(entorno.servidor.url, { apellidoynombre: 'Vega, Tomás' });
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, REVISOR);
+    await abrirSolicitud(page, entorno.servidor.url, otra.numero);
+    expect(await botonesDeMovimiento(page)).toEqual(['En revisión']);
+    // Someone else moves it first.
+    const admin = await clienteDeGestion(entorno.servidor.url, ADMIN);
+    await moverPorApi(admin, otra.numero, 'recibida', 'en_revision');
+    await page.getByRole('button', { name: 'En revisión', exact: true }).click();
+    await esperarAlerta(page, TEXTOS_GESTION.movimientoVencido);
+    await esperarEstado(page, 'En revisión');
+    expect(await botonesDeMovimiento(page)).toEqual(['Observar']);
+    // Nothing changed beyond the other person's move.
+    const entradas = await page.locator('section[aria-labelledby="seccion-historial"] li').allInnerTexts();
+    expect(entradas).toHaveLength(2);
+    expect(entradas[1]).toContain(ADMIN.nombre);
+    await page.context().close();
+  });
+
+  it('adds a note, kept with author and time', async () => {
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, REVISOR);
+    await abrirSolicitud(page, entorno.servidor.url, tercera.numero);
+    await page.getByText('Todavía no hay notas.').waitFor();
+    await page.getByRole('button', { name: 'Agregar nota' }).click();
+    await page.getByText(TEXTOS_GESTION.notaVacia).waitFor();
+    await campo(page, 'Nueva nota').fill('Llamar al consultorio por la habilitación.\n<b>no es HTML</b>');
+    await page.getByRole('button', { name: 'Agregar nota' }).click();
+    const notas = page.locator('section[aria-labelledby="seccion-notas"] li');
+    await notas.first().waitFor();
+    const texto = await notas.first().innerText();
+    expect(texto).toContain('Llamar al consultorio por la habilitación.');
+    expect(texto).toContain('<b>no es HTML</b>');
+    expect(texto).toContain(REVISOR.nombre);
+    expect(await campo(page, 'Nueva nota').inputValue()).toBe('');
+    // It is stored: a reload shows it.
+    await page.reload();
+    await page.locator('section[aria-labelledby="seccion-notas"] li').first().waitFor();
+    expect(await page.locator('section[aria-labelledby="seccion-notas"] li').count()).toBe(1);
+    await axeCheck(page);
+    expect(erroresInesperados(erroresDe(page))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Auditoría" (administrador) lists who did what, newest first, page by page', async () => {
+    // More than a page of rows, whatever the tests before did.
+    const admin = await clienteDeGestion(entorno.servidor.url, ADMIN);
+    for (let i = 0; i < 60; i++) await admin.get(`/api/gestion/solicitudes/${tercera.numero}`);
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, ADMIN);
+    await page.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Auditoría' }).click();
+    await titulo(page, 'Auditoría').waitFor();
+    expect(await page.title()).toContain('Auditoría');
+    await page.locator('table tbody tr').first().waitFor();
+    expect(await page.locator('table thead th').allInnerTexts()).toEqual([
+      'Fecha',
+      'Usuario',
+      'Dirección',
+      'Acción',
+      'Objeto',
+    ]);
+    const pagina1 = await page.locator('table tbody tr').allInnerTexts();
+    // A page is what the server says it is (PaginaAuditoria.porPagina).
+    const porPagina = pagina1.length;
+    expect(porPagina).toBeGreaterThanOrEqual(25);
+    // The newest: this sign-in.
+    expect(pagina1[0]).toContain('Ingreso');
+    expect(pagina1[0]).toContain(ADMIN.usuario);
+    await axeCheck(page);
+
+    // Every page, through "Siguiente"; the page goes into the address and survives a reload.
+    const filas = [...pagina1];
+    for (let n = 2; await page.getByRole('button', { name: 'Siguiente' }).isEnabled(); n++) {
+      await page.getByRole('button', { name: 'Siguiente' }).click();
+      await page.waitForURL((u) => u.searchParams.get('pagina') === String(n));
+      await page.getByText(new RegExp(`^${(n - 1) * porPagina + 1}–`)).waitFor();
+      filas.push(...(await page.locator('table tbody tr').allInnerTexts()));
+    }
+    expect(filas.length).toBeGreaterThan(porPagina);
+    await page.reload();
+    await page.getByText(/^\d+–\d+ de /).waitFor();
+    expect(new URL(page.url()).searchParams.get('pagina')).not.toBeNull();
+    const todo = filas.join('\n');
+    for (const accion of [
+      'Vio la solicitud',
+      'Cambió el estado',
+      'Vio un documento',
+      'Descargó un documento',
+      'Agregó una nota',
+      'Alta de cuenta',
+      'Consola',
+    ]) {
+      expect(todo, accion).toContain(accion);
+    }
+    expect(todo).toContain(`${primera.numero}/DniAnverso`);
+    await page.context().close();
+  });
+});
