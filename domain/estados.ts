@@ -84,6 +84,13 @@ export function puedeHacer(actor: Actor, movimiento: Movimiento): boolean {
   return RANGO[actor] >= RANGO[movimiento.quien];
 }
 
+/** A status no move leaves (aprobada, rechazada): reaching it cannot be undone. */
+export const esFinal = (estado: Estado): boolean => !MOVIMIENTOS.some((m) => m.desde.includes(estado));
+
+/** Whether the page asks before making the move: it needs data, or it cannot be undone. */
+export const pideConfirmacion = (m: Movimiento): boolean =>
+  m.necesitaMotivo || m.necesitaDocumentos || esFinal(m.hacia);
+
 export const movimientoHacia = (hacia: Estado): Movimiento | undefined =>
   MOVIMIENTOS.find((m) => m.hacia === hacia);
 

@@ -177,6 +177,17 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
     await page.getByRole('button', { name: 'En revisión', exact: true }).click();
     await esperarEstado(page, 'En revisión');
     await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    // It cannot be undone: a dialog asks first, and Cancelar leaves it as it was.
+    const dialogo = page.getByRole('dialog', { name: 'Aprobar la solicitud' });
+    await dialogo.waitFor();
+    await dialogo.getByText(`La solicitud ${segunda.numero} quedará Aprobada.`, { exact: false }).waitFor();
+    expect(await dialogo.getByLabel('Motivo').count()).toBe(0);
+    await axeCheck(page);
+    await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+    await dialogo.waitFor({ state: 'hidden' });
+    expect(await estadoMostrado(page)).toBe('Estado: En revisión');
+    await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
     await esperarEstado(page, 'Aprobada');
     expect(await page.getByRole('group', { name: 'Cambiar el estado' }).count()).toBe(0);
     await page.context().close();

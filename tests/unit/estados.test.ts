@@ -7,9 +7,11 @@ import {
   ESTADO_INICIAL,
   ESTADOS,
   esEstado,
+  esFinal,
   MOVIMIENTOS,
   movimientoHacia,
   movimientosPosibles,
+  pideConfirmacion,
   puedeHacer,
   rechazoDeMovimiento,
   type Actor,
@@ -170,5 +172,16 @@ describe('estados (producto §9)', () => {
       expect(movimientosPosibles('rechazada', actor)).toEqual([]);
       for (const desde of TODOS) expect(rechazoDeMovimiento(desde, 'recibida', actor)).toBe('rol');
     }
+  });
+});
+
+describe('final statuses and confirmation', () => {
+  it('aprobada and rechazada are final; every other status has a way out', () => {
+    expect(CLAVES_ESTADO.filter(esFinal)).toEqual(['aprobada', 'rechazada']);
+  });
+
+  it('the page asks before Observar, Aprobar and Rechazar, and moves at once to En revisión', () => {
+    const pide = MOVIMIENTOS.filter(pideConfirmacion).map((m) => m.hacia);
+    expect(pide).toEqual(['observada', 'aprobada', 'rechazada']);
   });
 });

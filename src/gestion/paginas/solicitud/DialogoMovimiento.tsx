@@ -1,10 +1,11 @@
 // The dialog of a move that needs more than a click (producto §9): "Motivo" for Observar and
-// Rechazar, and for Observar the documents observed (at least one). Checked here first, then by
+// Rechazar, and for Observar the documents observed (at least one); Aprobar, which cannot be
+// undone, only asks to confirm. Checked here first, then by
 // the server, whose field messages come back to the same places. Chakra's dialog traps the focus
 // and gives it back to the button that opened it.
 import { Box, Button, Checkbox, Dialog, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useId, useRef, useState } from 'react';
-import type { Movimiento } from '../../../../domain/estados.js';
+import { ESTADOS, esFinal, type Movimiento } from '../../../../domain/estados.js';
 import { LARGO_MAXIMO_MOTIVO, TEXTOS_GESTION, type DocumentoDetalle } from '../../../../domain/gestion.js';
 import { Campo } from '../../../ui/campo/index.js';
 import { AvisoError } from '../../componentes/Avisos.js';
@@ -16,6 +17,7 @@ export interface DatosMovimiento {
 
 export interface DialogoMovimientoProps {
   movimiento: Movimiento | null;
+  numero: string;
   documentos: DocumentoDetalle[];
   enviando: boolean;
   /** The server's refusal: a message and the fields it names. */
@@ -27,10 +29,12 @@ export interface DialogoMovimientoProps {
 const TITULOS: Record<string, string> = {
   observada: 'Observar la solicitud',
   rechazada: 'Rechazar la solicitud',
+  aprobada: 'Aprobar la solicitud',
 };
 
 export function DialogoMovimiento({
   movimiento,
+  numero,
   documentos,
   enviando,
   error,
@@ -43,6 +47,7 @@ export function DialogoMovimiento({
   const [errores, setErrores] = useState<{ motivo?: string; documentos?: string }>({});
   const refMotivo = useRef<HTMLTextAreaElement>(null);
   const refDocumentos = useRef<HTMLFieldSetElement>(null);
+  const refConfirmar = useRef<HTMLButtonElement>(null);
   const abierto = movimiento !== null;
 
   function confirmar() {
@@ -75,7 +80,7 @@ export function DialogoMovimiento({
       open={abierto}
       onOpenChange={(e) => (e.open ? undefined : cerrar())}
       placement="center"
-      initialFocusEl={() => refMotivo.current}
+      initialFocusEl={() => refMotivo.current ?? refConfirmar.current}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -95,18 +100,25 @@ export function DialogoMovimiento({
               </Dialog.Header>
               <Dialog.Body display="flex" flexDirection="column" gap="4">
                 {error.mensaje ? <AvisoError>{error.mensaje}</AvisoError> : null}
-                <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
-                  {(aria) => (
-                    <Textarea
-                      {...aria}
-                      ref={refMotivo}
-                      rows={3}
-                      maxLength={LARGO_MAXIMO_MOTIVO}
-                      value={motivo}
-                      onChange={(e) => setMotivo(e.target.value)}
-                    />
-                  )}
-                </Campo>
+                {movimiento && esFinal(movimiento.hacia) ? (
+                  <Text>
+                    {`La solicitud ${numero} quedará ${ESTADOS[movimiento.hacia]}. Este cambio no se puede deshacer.`}
+                  </Text>
+                ) : null}
+                {movimiento?.necesitaMotivo ? (
+                  <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
+                    {(aria) => (
+                      <Textarea
+                        {...aria}
+                        ref={refMotivo}
+                        rows={3}
+                        maxLength={LARGO_MAXIMO_MOTIVO}
+                        value={motivo}
+                        onChange={(e) => setMotivo(e.target.value)}
+                      />
+                    )}
+                  </Campo>
+                ) : null}
                 {movimiento?.necesitaDocumentos ? (
                   <chakra.fieldset
                     ref={refDocumentos}
@@ -154,6 +166,7 @@ export function DialogoMovimiento({
                   Cancelar
                 </Button>
                 <Button
+                  ref={refConfirmar}
                   type="submit"
                   colorPalette={movimiento?.hacia === 'rechazada' ? 'red' : 'blue'}
                   loading={enviando}

@@ -6,7 +6,7 @@ import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { ESTADOS, movimientoHacia, type Movimiento } from '../../../../domain/estados.js';
+import { ESTADOS, movimientoHacia, pideConfirmacion, type Movimiento } from '../../../../domain/estados.js';
 import type { DetalleSolicitud, PedidoMovimiento } from '../../../../domain/gestion.js';
 import { moverSolicitud, obtenerSolicitud } from '../../api.js';
 import { AvisoError, AvisoExito, Cargando } from '../../componentes/Avisos.js';
@@ -86,7 +86,7 @@ export function Solicitud() {
 
   function elegir(m: Movimiento) {
     setAviso(null);
-    if (m.necesitaMotivo || m.necesitaDocumentos) {
+    if (pideConfirmacion(m)) {
       setErrorDialogo(SIN_ERROR);
       setAbierto(m);
     } else {
@@ -99,7 +99,7 @@ export function Solicitud() {
     mover.mutate({
       desde: detalle.estado,
       hacia: abierto.hacia,
-      motivo: datos.motivo,
+      ...(abierto.necesitaMotivo ? { motivo: datos.motivo } : {}),
       ...(abierto.necesitaDocumentos ? { documentos: datos.documentos } : {}),
     });
   }
@@ -133,6 +133,7 @@ export function Solicitud() {
         // A fresh dialog (empty Motivo, nothing checked) for every move opened.
         key={abierto?.hacia ?? 'cerrado'}
         movimiento={abierto}
+        numero={detalle.numero}
         documentos={detalle.documentos}
         enviando={mover.isPending}
         error={errorDialogo}
