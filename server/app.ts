@@ -22,6 +22,7 @@ import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
 import { registroDePeticiones } from './plugins/registro-peticiones.js';
 import { opcionesDeSeguridad, politicaDePermisos } from './plugins/seguridad.js';
+import { valoresImposibles } from './plugins/valores-imposibles.js';
 import { spa } from './plugins/spa.js';
 import { tareas } from './plugins/tareas.js';
 import { asegurarDirectorioDeDatos } from './storage/directorio-de-datos.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     await app.register(registroDePeticiones);
     await app.register(limites);
     await app.register(antifalsificacion, { production: config.production });
+    await app.register(valoresImposibles);
     await app.register(multipart, {
       throwFileSizeLimit: false, // counted by hand while reading, to answer 413 at once and keep nothing
       preservePath: true, // see the client's raw file name, so a traversal attempt is refused, not trimmed

@@ -37,6 +37,9 @@ export function erroresDeMarco(seguridad: HelmetOptions) {
     request.log.info({ codigo: error.code, status: http.statusCode }, 'dirección rechazada');
     reply
       .headers(cabeceras)
+      // A refusal of the address is about this request only; under /api/gestion, as every answer
+      // there, it must not be kept by any cache.
+      .header('cache-control', 'no-store')
       .code(http.statusCode)
       .type('application/json; charset=utf-8')
       .send(http.cuerpo());
@@ -62,6 +65,7 @@ export function erroresDeMarco(seguridad: HelmetOptions) {
         `HTTP/1.1 ${status} ${razon}\r\n` +
           `content-type: application/json; charset=utf-8\r\n` +
           `content-length: ${Buffer.byteLength(texto)}\r\n` +
+          `cache-control: no-store\r\n` +
           cabecerasCrudas +
           `connection: close\r\n\r\n${texto}`,
       );

@@ -9,10 +9,12 @@ import { buildApp } from '../../server/app.js';
 import { cabecerasEsperadas, sinVariables } from './ayuda/cabeceras.js';
 import { conCadaBase } from './ayuda/contexto.js';
 
-/** Exactly the security headers every other answer carries, and the JSON type. */
+/** Exactly the security headers every other answer carries, the JSON type, and no-store (a
+ * refused address is about that request only; under /api/gestion nothing may be cached). */
 function cabecerasDeSeguridad(headers: Record<string, unknown>) {
   expect(sinVariables(headers)).toEqual({
     ...cabecerasEsperadas(false),
+    'cache-control': 'no-store',
     'content-type': 'application/json; charset=utf-8',
   });
 }

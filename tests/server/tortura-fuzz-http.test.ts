@@ -1,14 +1,18 @@
 // Fuzzing over real HTTP: the same generators as tortura-fuzz.test.ts, from a fixed seed,
 // written byte by byte to a raw socket (so malformed request lines and header values reach
-// Node's HTTP parser and the server's own code), against the real server process. No answer
-// may be a 5xx, a bad error body or echo personal data, and the process must stay up and healthy.
+// Node's HTTP parser and the server's own code), against the real server process. The staff
+// accounts are made with `npm run personal -- alta` against its DATA_DIR and signed in through
+// POST /api/gestion/sesion. No answer may be a 5xx, a bad error body or echo personal data, the
+// back-office's answers must pass its own checks (comprobaciones.ts juzgarGestion), and the
+// process must stay up and healthy.
 // Was `npm run torture`'s `fuzz-http` (decision 052). FUZZ_SEED and FUZZ_RUNS_HTTP explore further.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claseDe, recorrer, resumenEstados } from '../../scripts/torture/fuzz/motor.js';
 import type { Peticion, Ruta } from '../../scripts/torture/fuzz/peticion.js';
 import { rutas } from '../../scripts/torture/fuzz/rutas.js';
-import { abrirSesion } from '../../scripts/torture/fuzz/sesion.js';
+import { abrirSesion, type EnviarCrudo } from '../../scripts/torture/fuzz/sesion.js';
+import { altaPorConsola, COOKIE_SESION, cuentasDelFuzz, prepararGestion, type SesionGestion } from '../../scripts/torture/fuzz/sesion-gestion.js';
 import { iniciarServidor, type Servidor } from '../../scripts/servidor-hijo.js';
 
 const SEMILLA = Number(process.env.FUZZ_SEED ?? 20_261_124) + 7;
@@ -76,15 +80,20 @@ const NOMBRES = rutas({ xsrf: '', borrador: 'b=' }, []).map((r) => r.nombre);
 describe('tortura: fuzz por HTTP crudo contra el servidor real [sqlite]', () => {
   let servidor: Servidor;
   let lista: Ruta[];
+  let gestion: SesionGestion;
+  const crudo: EnviarCrudo = async (metodo, url, cabeceras, cuerpo) => {
+    const r = await pedirCrudo(servidor.puerto, { metodo, url, cabeceras, ...(cuerpo ? { cuerpo } : {}) });
+    if (!r) throw new Error(`no answer to ${metodo} ${url}`);
+    return { status: r.status, cabeceras: r.cabeceras, cuerpo: r.cuerpo };
+  };
   beforeAll(async () => {
     servidor = await iniciarServidor({ env: { LOG_LEVEL: 'warn' } });
-    const { sesion, adjuntos } = await abrirSesion(async (metodo, url, cabeceras, cuerpo) => {
-      const r = await pedirCrudo(servidor.puerto, { metodo, url, cabeceras, ...(cuerpo ? { cuerpo } : {}) });
-      if (!r) throw new Error(`no answer to ${metodo} ${url}`);
-      return { status: r.status, cabeceras: r.cabeceras, cuerpo: r.cuerpo };
-    });
-    lista = rutas(sesion, adjuntos);
-  });
+    // One at a time: SQLite takes one writer, and the server is one already.
+    for (const c of cuentasDelFuzz()) await altaPorConsola(servidor.dataDir, c);
+    gestion = await prepararGestion(crudo);
+    const { sesion, adjuntos } = await abrirSesion(crudo);
+    lista = rutas(sesion, adjuntos, gestion);
+  }, 60_000);
   afterAll(() => servidor?.limpiar());
 
   NOMBRES.forEach((nombre, i) => {
@@ -93,7 +102,7 @@ describe('tortura: fuzz por HTTP crudo contra el servidor real [sqlite]', () => 
         lista[i]!,
         async (p) => {
           const res = await pedirCrudo(servidor.puerto, p);
-          return res && { status: res.status, tipo: res.cabeceras['content-type'], cuerpo: res.cuerpo };
+          return res && { status: res.status, tipo: res.cabeceras['content-type'], cuerpo: res.cuerpo, cabeceras: res.cabeceras };
         },
         POR_RUTA,
         SEMILLA + i * 100_000,
@@ -105,9 +114,13 @@ describe('tortura: fuzz por HTTP crudo contra el servidor real [sqlite]', () => 
     }, 120_000);
   });
 
-  it('el proceso nunca murió y sigue sano', async () => {
+  it('el proceso nunca murió y sigue sano, con las sesiones del personal vivas', async () => {
     expect(servidor.proceso.exitCode, servidor.salida().slice(-2000)).toBeNull();
     expect(servidor.proceso.signalCode).toBeNull();
     expect((await fetch(`${servidor.url}/healthz`)).status).toBe(200);
+    for (const token of [gestion.administrador.token, gestion.revisor.token]) {
+      const r = await crudo('GET', '/api/gestion/sesion', { cookie: `${COOKIE_SESION}=${token}` });
+      expect(r.status, r.cuerpo).toBe(200);
+    }
   });
 });

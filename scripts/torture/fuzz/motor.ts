@@ -3,22 +3,26 @@
 // count and a time limit; what could not even be sent (the client refused it) is counted apart.
 import fc from 'fast-check';
 import { enParalelo } from '../../bench/comun/estadistica.js';
-import { juzgar } from './comprobaciones.js';
+import { juzgar, juzgarGestion, type Respuesta } from './comprobaciones.js';
 import type { Peticion, Ruta } from './peticion.js';
 
-export type Enviar = (p: Peticion) => Promise<{ status: number; tipo: string | undefined; cuerpo: string } | null>;
+/** Sends one request; null when the client could not even build it. */
+export type Enviar = (p: Peticion) => Promise<Respuesta | null>;
 
 export interface ResultadoRuta {
   enviadas: number;
   noEnviables: number;
   estados: Map<number, number>;
   problemas: string[];
-  /** Problems by kind: 5xx, error-schema, echo. */
+  /** Problems by kind: 5xx, error-schema, echo, and the tagged ones ("[no-store] …" is no-store). */
   clases: Map<string, number>;
   agotado: boolean;
 }
 
-export const claseDe = (problema: string) => (/^status 5/.test(problema) ? '5xx' : problema.includes('echoes personal data') ? 'echo' : 'error-schema');
+export const claseDe = (problema: string) =>
+  /^status 5/.test(problema)
+    ? '5xx'
+    : (/^\[([\w-]+)\]/.exec(problema)?.[1] ?? (problema.includes('echoes personal data') ? 'echo' : 'error-schema'));
 
 export const resumenClases = (clases: Map<string, number>) => [...clases].map(([c, n]) => `${n} ${c}`).join(', ') || 'none';
 
@@ -40,11 +44,13 @@ export async function recorrer(ruta: Ruta, enviar: Enviar, objetivo: number, sem
       }
       r.enviadas++;
       r.estados.set(respuesta.status, (r.estados.get(respuesta.status) ?? 0) + 1);
-      const problema = juzgar(respuesta.status, respuesta.tipo, respuesta.cuerpo, p.personales, p.metodo);
+      const problema =
+        juzgar(respuesta.status, respuesta.tipo, respuesta.cuerpo, p.personales, p.metodo) ?? juzgarGestion(p, respuesta);
       if (problema) r.clases.set(claseDe(problema), (r.clases.get(claseDe(problema)) ?? 0) + 1);
       // Keep the first examples of each kind, 5xx first in the report.
       if (problema && r.problemas.filter((x) => claseDe(x) === claseDe(problema)).length < 20) {
-        r.problemas.push(`${problema} ← ${p.metodo} ${p.url.slice(0, 120)} ${p.cuerpo ? p.cuerpo.toString('utf8', 0, 160) : ''}`);
+        const como = p.gestion ? ` (sesión ${p.gestion.sesion}, xsrf ${String(p.gestion.xsrf)})` : '';
+        r.problemas.push(`${problema} ← ${p.metodo} ${p.url.slice(0, 120)}${como} ${p.cuerpo ? p.cuerpo.toString('utf8', 0, 160) : ''}`);
       }
     });
   }

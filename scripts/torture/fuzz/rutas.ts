@@ -6,17 +6,12 @@ import { DOCUMENTO_KEYS } from '../../../domain/index.js';
 import { contenido } from '../../bench/comun/archivos.js';
 import { cuerpoSolicitud } from '../../bench/comun/solicitud.js';
 import { basuraDeCookie, cabecerasDeSesion, modoCookies, type Sesion } from './cookies.js';
+import { rutasGestion } from './gestion.js';
+import { cabecerasExtra, decodificar, largoAnunciado, METODOS_RAROS } from './partes.js';
 import type { Peticion, Ruta } from './peticion.js';
+import { GESTION_DE_MUESTRA, type SesionGestion } from './sesion-gestion.js';
 import { NOMBRES_ENGANIOSOS, POLIGLOTAS } from './poliglotas.js';
 import { RAROS, segmento, texto, valor } from './textos.js';
-
-const METODOS_RAROS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
-
-const cabecerasExtra = fc.dictionary(
-  fc.constantFrom('if-none-match', 'accept', 'accept-encoding', 'origin', 'sec-fetch-site', 'x-forwarded-for', 'range', 'content-language'),
-  texto.map((t) => t.slice(0, 2_000)),
-  { maxKeys: 3 },
-);
 
 function get(url: fc.Arbitrary<string>, personales: (url: string) => string[] = () => []): fc.Arbitrary<Peticion> {
   return fc
@@ -34,21 +29,6 @@ function get(url: fc.Arbitrary<string>, personales: (url: string) => string[] = 
       personales: personales(r.url),
     }));
 }
-
-const decodificar = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
-
-/** Mostly the real length; sometimes a Content-Length far beyond anything valid (a sender
- * that announces gigabytes and sends a few bytes must be answered at once, not waited for). */
-const largoAnunciado: fc.Arbitrary<number | undefined> = fc.oneof(
-  { weight: 12, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom(200 * 1024 * 1024, 2 ** 31, 2 ** 40, 95 * 1024 * 1024) },
-);
 
 // ---- solicitud/crear --------------------------------------------------------------------------
 
@@ -210,7 +190,12 @@ function adjuntar(sesion: Sesion): fc.Arbitrary<Peticion> {
 
 // ---- all routes -------------------------------------------------------------------------------
 
-export function rutas(sesion: Sesion, adjuntos: { nombre: string }[]): Ruta[] {
+/**
+ * The applicant's routes, then the back-office's (scripts/torture/fuzz/gestion.ts), in the order
+ * the tests run them: signing in after the applicant's routes have stored hostile applications
+ * for the inbox and the export to show, and disabling accounts last.
+ */
+export function rutas(sesion: Sesion, adjuntos: { nombre: string }[], gestion: SesionGestion = GESTION_DE_MUESTRA): Ruta[] {
   const comprobar = fc
     .tuple(segmento, segmento, fc.oneof(fc.constantFrom('1', '0', '99', '100', '-1', '1.5'), segmento))
     .map(([d, m, c]) => `/api/v2/solicitud/comprobarDniMatricula/${d}/${m}/${c}`);
@@ -230,5 +215,6 @@ export function rutas(sesion: Sesion, adjuntos: { nombre: string }[]): Ruta[] {
       nombre: 'other paths and methods',
       arbitrario: get(fc.tuple(fc.constantFrom('/api/', '/api/v2/', '/api/v1/', '/', '/api/docs/'), segmento).map(([a, b]) => a + b)),
     },
+    ...rutasGestion(gestion),
   ];
 }

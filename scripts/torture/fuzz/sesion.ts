@@ -5,11 +5,11 @@ import { documentosRequeridos } from '../../bench/comun/archivos.js';
 import type { Sesion } from './cookies.js';
 
 type Cabeceras = Record<string, string | string[] | number | undefined>;
-type Enviar = (metodo: string, url: string, cabeceras: Record<string, string>, cuerpo?: Buffer) => Promise<{ status: number; cabeceras: Cabeceras; cuerpo: string }>;
+export type EnviarCrudo = (metodo: string, url: string, cabeceras: Record<string, string>, cuerpo?: Buffer) => Promise<{ status: number; cabeceras: Cabeceras; cuerpo: string }>;
 
-const galletas = (v: Cabeceras[string]) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).map((c) => c.split(';')[0]!);
+export const galletas = (v: Cabeceras[string]) => (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).map((c) => c.split(';')[0]!);
 
-export async function abrirSesion(enviar: Enviar): Promise<{ sesion: Sesion; adjuntos: { nombre: string }[] }> {
+export async function abrirSesion(enviar: EnviarCrudo): Promise<{ sesion: Sesion; adjuntos: { nombre: string }[] }> {
   const r = await enviar('GET', '/api/v2/localidad/getAll', {});
   const xsrf = galletas(r.cabeceras['set-cookie']).find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   if (!xsrf) throw new Error('no XSRF-TOKEN cookie');
