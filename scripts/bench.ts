@@ -2,7 +2,8 @@
 // budget (INFO where none), written to docs/quality.md. Run by hand, never by CI: Lighthouse and
 // throughput move with the host's load (decision 052). CI gates on what a build decides alone —
 // the JS size budgets are also tests/e2e/tamanio-js.test.ts, measured with the same function.
-// `--solo=a,b` runs only some measures (and does not write the file).
+// `--solo=a,b` runs only some measures (and does not write the file), e.g. `--solo=gestion`: the
+// back-office of issue 12 with 100,000 applications, which writes its own section of the file.
 import { ejecutar } from './bench/comun/ejecucion.js';
 import { borrarConstruccion } from './bench/construccion.js';
 import { medirJsGzip } from './bench/js-gzip.js';
@@ -11,6 +12,7 @@ import { medirCatalogos } from './bench/catalogos.js';
 import { medirSubida } from './bench/subida.js';
 import { medirAutocompletar } from './bench/autocompletar.js';
 import { medirAplicaciones } from './bench/aplicaciones.js';
+import { medirGestion } from './bench/gestion.js';
 import { esperarCalma } from './bench/comun/calma.js';
 import { asegurarChromium } from './chromium.mjs';
 
@@ -28,6 +30,7 @@ await ejecutar(
     { nombre: 'subida', correr: medirSubida },
     { nombre: 'autocompletar', correr: medirAutocompletar },
     { nombre: 'aplicaciones', correr: medirAplicaciones },
+    { nombre: 'gestion', correr: medirGestion },
   ],
   process.argv.slice(2),
 );

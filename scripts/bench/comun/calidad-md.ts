@@ -58,5 +58,9 @@ export async function escribirCalidad(clase: Clase, filas: Fila[], m: Maquina, d
   const inicio = actual.indexOf('<!-- calidad:');
   const cabecera = (inicio >= 0 ? actual.slice(0, inicio) : actual).trimEnd();
   const cuerpo = ORDEN.filter((c) => bloques.has(c)).map((c) => bloques.get(c)!);
-  await writeFile(ARCHIVO_CALIDAD, `${cabecera}\n\n${cuerpo.join('\n\n')}\n`);
+  // Sections a measure writes itself (the back-office's, bench/gestion/seccion.ts) stay, after these.
+  const propias = [...actual.matchAll(/<!-- calidad:([\w:-]+) -->[\s\S]*?<!-- \/calidad:\1 -->/g)]
+    .filter((m) => !(ORDEN as readonly string[]).includes(m[1]!))
+    .map((m) => m[0]);
+  await writeFile(ARCHIVO_CALIDAD, `${cabecera}\n\n${[...cuerpo, ...propias].join('\n\n')}\n`);
 }
