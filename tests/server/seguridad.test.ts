@@ -75,7 +75,8 @@ for (const production of [false, true]) {
       it('un 400 del enrutador (frameworkErrors, sin ganchos)', async () => {
         const r = await ctx.app.inject('/api/v2/calle/getAll/%ZZ');
         expect(r.statusCode).toBe(400);
-        expect(sinVariables(r.headers)).toEqual({ ...seguridad, ...JSON_UTF8 });
+        // no-store: a refused address is about that request only (and under /api/gestion nothing is kept).
+        expect(sinVariables(r.headers)).toEqual({ ...seguridad, ...JSON_UTF8, 'cache-control': 'no-store' });
       });
     },
     { DNI_CHECK_MAX: '1', ...(production ? { NODE_ENV: 'production' } : {}) },
