@@ -2,6 +2,7 @@
 // {numeroSolicitud, creadaEn, estado, datosSocio, adjuntos: [{nombre, bytes, sha256}], equipos}.
 // With --rutas each adjunto also carries `ruta`, the stored file, for staff to open it.
 import path from 'node:path';
+import { equipoDeFila } from '../server/servicios/expediente.js';
 import { ejecutar } from './cli.js';
 
 const conRutas = process.argv.includes('--rutas');
@@ -43,17 +44,7 @@ await ejecutar('lectura', async (db, config) => {
         sha256: a.sha256,
         ...(conRutas ? { ruta: path.join(config.dataDir, 'documentos', a.archivo) } : {}),
       })),
-      equipos: equipos.map((e) => ({
-        tipoAparato: {
-          codigotipoaparato: Number(e.codigo_tipo_aparato),
-          nombretipoaparato: e.nombre_tipo_aparato,
-        },
-        marca: e.marca,
-        modelo: e.modelo,
-        anioFabricacion: Number(e.anio_fabricacion),
-        origen: e.origen,
-        observaciones: e.observaciones,
-      })),
+      equipos: equipos.map(equipoDeFila),
     };
     process.stdout.write(`${JSON.stringify(linea)}\n`);
   }

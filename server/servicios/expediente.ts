@@ -14,7 +14,8 @@ import {
   type Nota,
   type Rol,
 } from '../../domain/index.js';
-import type { Db } from '../db/esquema.js';
+import type { Selectable } from 'kysely';
+import type { Db, EquiposTabla } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp } from '../errores.js';
 
 export interface SolicitudEncontrada {
@@ -46,6 +47,30 @@ function clavesDeHistorial(valor: string | null): string[] {
   const claves: unknown = JSON.parse(valor);
   return Array.isArray(claves) ? claves.filter((c): c is string => typeof c === 'string') : [];
 }
+
+/** A stored equipment row in the request's shape (also `npm run solicitudes`). */
+export const equipoDeFila = (
+  e: Pick<
+    Selectable<EquiposTabla>,
+    | 'codigo_tipo_aparato'
+    | 'nombre_tipo_aparato'
+    | 'marca'
+    | 'modelo'
+    | 'anio_fabricacion'
+    | 'origen'
+    | 'observaciones'
+  >,
+): Equipo => ({
+  tipoAparato: {
+    codigotipoaparato: Number(e.codigo_tipo_aparato),
+    nombretipoaparato: e.nombre_tipo_aparato,
+  },
+  marca: e.marca,
+  modelo: e.modelo,
+  anioFabricacion: Number(e.anio_fabricacion),
+  origen: e.origen,
+  observaciones: e.observaciones,
+});
 
 export const notaDeFila = (f: {
   id: string;
@@ -124,17 +149,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
         sha256: d.sha256,
       }))
       .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99)),
-    equipos: equipos.map((e): Equipo => ({
-      tipoAparato: {
-        codigotipoaparato: Number(e.codigo_tipo_aparato),
-        nombretipoaparato: e.nombre_tipo_aparato,
-      },
-      marca: e.marca,
-      modelo: e.modelo,
-      anioFabricacion: Number(e.anio_fabricacion),
-      origen: e.origen,
-      observaciones: e.observaciones,
-    })),
+    equipos: equipos.map(equipoDeFila),
     historial: historial.map((h): EntradaHistorial => ({
       desde: (h.desde as Estado | null) ?? null,
       hacia: h.hacia as Estado,

@@ -3,41 +3,35 @@
 import { Box, Button, Spinner, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export function AvisoError({ children, id }: { children: ReactNode; id?: string }) {
+const TONOS = {
+  error: { role: 'alert', bg: 'red.50', borderColor: 'red.300', color: 'red.800' },
+  exito: { role: 'status', bg: 'blue.50', borderColor: 'blue.300', color: 'blue.900' },
+} as const;
+
+function Aviso({
+  tono,
+  children,
+  id,
+}: {
+  tono: keyof typeof TONOS;
+  children: ReactNode;
+  id?: string | undefined;
+}) {
+  const { role, ...colores } = TONOS[tono];
   return (
-    <Box
-      id={id}
-      role="alert"
-      bg="red.50"
-      borderWidth="1px"
-      borderColor="red.300"
-      color="red.800"
-      rounded="md"
-      px="4"
-      py="3"
-      my="3"
-    >
+    <Box id={id} role={role} {...colores} borderWidth="1px" rounded="md" px="4" py="3" my="3">
       {children}
     </Box>
   );
 }
 
-export function AvisoExito({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      bg="blue.50"
-      borderWidth="1px"
-      borderColor="blue.300"
-      color="blue.900"
-      rounded="md"
-      px="4"
-      py="3"
-      my="3"
-    >
-      {children}
-    </Box>
-  );
-}
+export const AvisoError = ({ children, id }: { children: ReactNode; id?: string }) => (
+  <Aviso tono="error" id={id}>
+    {children}
+  </Aviso>
+);
+
+export const AvisoExito = ({ children }: { children: ReactNode }) => <Aviso tono="exito">{children}</Aviso>;
 
 export function Cargando({ texto }: { texto: string }) {
   return (
