@@ -8,3 +8,4 @@ export * from './tipos.js';
 export * from './estados.js';
 export * from './gestion.js';
 export * from './personal.js';
+export * from './seguimiento.js';

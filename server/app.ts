@@ -24,6 +24,7 @@ import { registroDePeticiones } from './plugins/registro-peticiones.js';
 import { opcionesDeSeguridad, politicaDePermisos } from './plugins/seguridad.js';
 import { valoresImposibles } from './plugins/valores-imposibles.js';
 import { spa } from './plugins/spa.js';
+import { correo } from './plugins/correo.js';
 import { tareas } from './plugins/tareas.js';
 import { asegurarDirectorioDeDatos } from './storage/directorio-de-datos.js';
 import { serializadores } from './registro.js';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     await app.register(baseDeDatos, { conexion });
     await app.register(documentos, { dataDir: config.dataDir });
     await app.register(catalogos);
+    await app.register(correo);
     await app.register(tareas, { tickMs: opciones.tickTareasMs });
 
     app.addSchema(esquemaError);

@@ -40,6 +40,18 @@ export interface Config {
   sweepIntervalMinutes: number;
   /** Where the built SPA lives; served when it has an index.html. */
   clientDir: string;
+  /** The address applicants reach, for the links in e-mails and the receipt's QR code. */
+  publicUrl: string;
+  /** smtp:// or smtps:// server; null: each message is written as an .eml under DATA_DIR/correo/. */
+  smtpUrl: string | null;
+  /** The From of every message. */
+  mailFrom: string;
+  /** Where staff notices go (producto §11); null: none are queued. */
+  staffMail: string | null;
+  /** How long a sender holds a leased message before another process may take it. */
+  mailLeaseSeconds: number;
+  /** How often each process looks for due messages (0: this process sends none). */
+  mailPollSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -107,6 +119,48 @@ function urlDeBase(env: Env): string | null {
   return crudo;
 }
 
+function urlPublica(env: Env, port: number): string {
+  const crudo = env.PUBLIC_URL?.trim();
+  if (!crudo) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(crudo);
+  } catch {
+    throw new ConfigError('PUBLIC_URL', `no es una URL válida (recibido "${crudo}").`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError('PUBLIC_URL', `debe ser http(s)://host[:puerto][/ruta] (recibido "${crudo}").`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function urlSmtp(env: Env): string | null {
+  const crudo = env.SMTP_URL?.trim();
+  if (!crudo) return null;
+  let url: URL;
+  try {
+    url = new URL(crudo);
+  } catch {
+    throw new ConfigError('SMTP_URL', 'no es una URL válida (se espera smtp://usuario:clave@host:puerto).');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL', `debe empezar con smtp:// o smtps:// (recibido ${url.protocol}//).`);
+  }
+  if (!url.hostname) throw new ConfigError('SMTP_URL', 'debe indicar el host (smtp://host:puerto).');
+  return crudo;
+}
+
+/** An e-mail address, bare or as `Nombre <dirección>`. */
+function direccion(env: Env, nombre: string, porDefecto: string | null): string | null {
+  const crudo = env[nombre]?.trim();
+  if (!crudo) return porDefecto;
+  const caja = /<([^<>]+)>$/.exec(crudo)?.[1] ?? crudo;
+  if (!/^[^\s@<>",;]+@[^\s@<>",;]+$/.test(caja) || /[\r\n]/.test(crudo)) {
+    throw new ConfigError(nombre, `no es una dirección de correo válida (recibido "${crudo}").`);
+  }
+  return crudo;
+}
+
 function proxies(env: Env): string[] {
   const crudo = env.TRUST_PROXY?.trim();
   if (!crudo) return [];
@@ -146,8 +200,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('HOST', `no es una dirección válida (recibido "${host}").`);
   const dataDir = env.DATA_DIR?.trim() || './data';
   if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', 'no es una ruta válida.');
+  const port = entero(env, 'PORT', 8080, 1, 65535);
   return {
-    port: entero(env, 'PORT', 8080, 1, 65535),
+    port,
     host,
     dataDir: path.resolve(cwd, dataDir),
     databaseUrl: urlDeBase(env),
@@ -175,6 +230,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     diskFreeMinBytes: entero(env, 'DISK_FREE_MIN_MB', 1_024, 0, 10_000_000) * MIB,
     sweepIntervalMinutes: entero(env, 'SWEEP_INTERVAL_MINUTES', 60, 0, 24 * 60),
     clientDir: path.resolve(cwd, 'dist/client'),
+    publicUrl: urlPublica(env, port),
+    smtpUrl: urlSmtp(env),
+    mailFrom: direccion(env, 'MAIL_FROM', 'Asociación Médica de Rosario <no-responder@localhost>')!,
+    staffMail: direccion(env, 'CORREO_PERSONAL', null),
+    mailLeaseSeconds: entero(env, 'MAIL_LEASE_SECONDS', 120, 2, 3_600),
+    mailPollSeconds: entero(env, 'MAIL_POLL_SECONDS', 5, 0, 3_600),
   };
 }
 

@@ -61,6 +61,8 @@ export interface SolicitudesTabla {
   estado: Generated<string>;
   /** servicios/busqueda.ts claveDeBusqueda */
   busqueda: Generated<string>;
+  /** The token of /verificar/<token> (servicios/tokens.ts), printed on the receipt. */
+  verificacion: string;
 }
 export interface EquiposTabla {
   id: string;
@@ -78,6 +80,8 @@ export interface SolicitudDocumentosTabla {
   solicitud_id: string;
   documento_id: string;
   nombre: string;
+  /** YYYY-MM-DD: the last day the document is valid, recorded by staff (producto §11). */
+  vigente_hasta: Generated<string | null>;
 }
 
 export interface VersionCatalogosTabla {
@@ -172,6 +176,50 @@ export interface AuditoriaCabezaTabla {
   hash: string;
 }
 
+/** The outbox (server/trabajos/salida.ts): one message per event, sent by one process at a time. */
+export interface CorreosTabla {
+  id: string;
+  /** One per event and recipient: the same event never queues a second message. */
+  clave: string;
+  /** TipoCorreo of server/trabajos/eventos.ts */
+  tipo: string;
+  solicitud_id: string | null;
+  para: string;
+  /** JSON of the event (EventoCorreo without `tipo`); the message is written when it is sent. */
+  datos: string;
+  /** pendiente → enviado, or fallido after the last attempt. */
+  estado: Generated<string>;
+  intentos: Generated<number>;
+  creado_ms: number | string;
+  /** When it may be tried (again). */
+  proximo_ms: number | string;
+  /** A process holds it until then; after, another may take it (the holder died). */
+  arriendo_hasta_ms: Generated<number | string>;
+  duenio: string | null;
+  enviado_ms: number | string | null;
+  /** The last failure, without personal data. */
+  error: string | null;
+}
+
+/** A correction link (producto §11), single use, until the end of `plazo` in Argentina. */
+export interface CorreccionesTabla {
+  id: string;
+  solicitud_id: string;
+  /** The move to observada that asked for it. */
+  historial_id: string;
+  token_hash: string;
+  /** Where the replacements are uploaded until "Enviar corrección". */
+  borrador_id: string;
+  motivo: string;
+  /** JSON array of the observed document keys. */
+  documentos: string;
+  /** YYYY-MM-DD, the last day (10 working days, national holidays excluded). */
+  plazo: string;
+  vence_ms: number | string;
+  creada_en: string;
+  usada_en: string | null;
+}
+
 export interface Database {
   localidades: LocalidadesTabla;
   calles: CallesTabla;
@@ -193,6 +241,8 @@ export interface Database {
   notas: NotasTabla;
   auditoria: AuditoriaTabla;
   auditoria_cabeza: AuditoriaCabezaTabla;
+  correos: CorreosTabla;
+  correcciones: CorreccionesTabla;
 }
 
 export type Db = Kysely<Database>;

@@ -1,13 +1,18 @@
-// The server sweeps abandoned drafts itself, every SWEEP_INTERVAL_MINUTES, once across processes
-// (servicios/tareas.ts); `npm run barrer` stays for cron and by hand. The same sweep forgets the
-// ended windows of the per-client counters, the staff sessions past their limits and the sign-in
-// lockouts that have ended.
+// The server's one scheduler (servicios/tareas.ts): every process ticks, and each due task runs in
+// the one process whose conditional UPDATE moved its next time — on SQLite and PostgreSQL alike
+// (decision 083). Its tasks:
+// - correo: sends the outbox's due messages (plugins/correo.ts); the messages themselves are
+//   leased row by row, so a run that outlives its slot and the next one never send one twice;
+// - recordatorios: queues the end-date reminders (trabajos/recordatorios.ts), once per key;
+// - barrido: abandoned drafts, ended counter windows, staff sessions past their limits and ended
+//   sign-in lockouts (`npm run barrer` stays for cron and by hand).
 import fp from 'fastify-plugin';
 import { barrerBorradores } from '../servicios/barrido.js';
 import { olvidarVencidos } from '../servicios/contadores.js';
 import { olvidarBloqueosVencidos } from '../servicios/ingreso.js';
 import { olvidarSesionesVencidas } from '../servicios/sesiones.js';
-import { iniciarPlanificador, type Planificador } from '../servicios/tareas.js';
+import { iniciarPlanificador, type Planificador, type Tarea } from '../servicios/tareas.js';
+import { encolarRecordatorios } from '../trabajos/recordatorios.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,33 +20,34 @@ declare module 'fastify' {
   }
 }
 
+const HORA = 3_600_000;
+
 export const tareas = fp<{ tickMs?: number }>(
   async (app, { tickMs }) => {
-    const minutos = app.config.sweepIntervalMinutes;
-    if (minutos === 0) {
-      app.decorate('tareas', null);
-      return;
+    const { config } = app;
+    const lista: Tarea[] = [];
+    if (config.mailPollSeconds > 0) {
+      lista.push({ nombre: 'correo', cadaMs: config.mailPollSeconds * 1_000, trabajo: () => app.correo.repartir() });
     }
-    const cadaMs = minutos * 60_000;
-    const planificador = await iniciarPlanificador(
-      app.db,
-      app.log,
-      [
-        {
-          nombre: 'barrido',
-          cadaMs,
-          trabajo: async () => ({
-            ...(await barrerBorradores(app.db, app.documentos, app.config.draftMaxAgeHours)),
-            contadores: await olvidarVencidos(app.db),
-            sesiones: await olvidarSesionesVencidas(app.db),
-            bloqueos: await olvidarBloqueosVencidos(app.db),
-          }),
-        },
-      ],
-      { tickMs: tickMs ?? Math.min(cadaMs, 60_000) },
-    );
+    lista.push({ nombre: 'recordatorios', cadaMs: HORA, trabajo: () => encolarRecordatorios(app.db, new Date()) });
+    if (config.sweepIntervalMinutes > 0) {
+      lista.push({
+        nombre: 'barrido',
+        cadaMs: config.sweepIntervalMinutes * 60_000,
+        trabajo: async () => ({
+          ...(await barrerBorradores(app.db, app.documentos, config.draftMaxAgeHours)),
+          contadores: await olvidarVencidos(app.db),
+          sesiones: await olvidarSesionesVencidas(app.db),
+          bloqueos: await olvidarBloqueosVencidos(app.db),
+        }),
+      });
+    }
+    const masFrecuente = Math.min(...lista.map((t) => t.cadaMs));
+    const planificador = await iniciarPlanificador(app.db, app.log, lista, {
+      tickMs: tickMs ?? Math.min(masFrecuente, 60_000),
+    });
     app.decorate('tareas', planificador);
     app.addHook('onClose', async () => planificador.detener());
   },
-  { name: 'tareas', fastify: '5.x', dependencies: ['base-de-datos', 'documentos'] },
+  { name: 'tareas', fastify: '5.x', dependencies: ['base-de-datos', 'documentos', 'correo'] },
 );

@@ -3,10 +3,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { rutasArchivos } from './archivos/index.js';
 import { rutasCatalogos } from './catalogos.js';
+import { rutasSeguimiento } from './seguimiento/index.js';
 import { rutasSolicitud } from './solicitud/index.js';
 
 export const rutasApiV2: FastifyPluginAsync = async (app) => {
   await app.register(rutasCatalogos);
   await app.register(rutasSolicitud);
   await app.register(rutasArchivos);
+  await app.register(rutasSeguimiento);
 };

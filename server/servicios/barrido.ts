@@ -20,9 +20,12 @@ export async function barrerBorradores(
     const viejos = await trx
       .selectFrom('borradores')
       .leftJoin('solicitudes', 'solicitudes.borrador_id', 'borradores.id')
+      .leftJoin('correcciones', 'correcciones.borrador_id', 'borradores.id')
       .select('borradores.id as id')
       .where('borradores.actualizado_en', '<', limite)
       .where('solicitudes.id', 'is', null)
+      // A correction's draft holds replacements an application may point to (producto §11).
+      .where('correcciones.id', 'is', null)
       .execute();
     const ids = viejos.map((v) => v.id);
     if (ids.length === 0) return { ids, archivos: [] as string[] };

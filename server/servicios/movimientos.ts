@@ -10,11 +10,13 @@ import {
   movimientoHacia,
   rechazoDeMovimiento,
   tieneCaracteresNoPermitidos,
+  type DocumentoKey,
   type PedidoMovimiento,
 } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import { auditar } from './auditoria.js';
+import { avisarMovimiento } from './avisos.js';
 import { solicitudPorNumero } from './expediente.js';
 import type { SesionActiva } from './sesiones.js';
 
@@ -91,10 +93,11 @@ export async function moverEstado(
       .executeTakeFirst();
     // Between the read above and this update another move won: nothing of this one is kept.
     if (Number(cambio.numUpdatedRows) !== 1) throw movimientoVencido();
+    const historialId = randomUUID();
     await trx
       .insertInto('historial')
       .values({
-        id: randomUUID(),
+        id: historialId,
         solicitud_id: solicitud.id,
         desde,
         hacia,
@@ -109,5 +112,13 @@ export async function moverEstado(
       { usuario: sesion.usuario, ip, accion: 'mover_estado', objeto: numero, detalle: { desde, hacia } },
       ahora,
     );
+    await avisarMovimiento(trx, {
+      solicitudId: solicitud.id,
+      historialId,
+      hacia,
+      motivo: motivo === '' ? null : motivo,
+      documentos: documentos as DocumentoKey[] | null,
+      ahora,
+    });
   });
 }

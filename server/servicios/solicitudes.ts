@@ -15,10 +15,12 @@ import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import type { Borrador } from './borradores.js';
+import { avisarEnvio } from './avisos.js';
 import { claveDeBusqueda } from './busqueda.js';
 import { huella } from './canonico.js';
 import { documentosDelBorrador, type DocumentoDelBorrador } from './documentos.js';
 import { nuevoNumeroSolicitud } from './numero.js';
+import { tokenDeVerificacion } from './tokens.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
 
 export interface SolicitudCreada {
@@ -144,6 +146,8 @@ export async function insertar(
   borradorId: string,
   firma: string,
   datos: Referenciada,
+  /** The staff address of producto §11 (CORREO_PERSONAL), or null for no notice. */
+  personal: string | null = null,
 ): Promise<ResultadoCrear> {
   const id = randomUUID();
   const creadaEn = new Date().toISOString();
@@ -169,6 +173,7 @@ export async function insertar(
           terminos_aceptados_en: creadaEn,
           estado: ESTADO_INICIAL,
           busqueda: claveDeBusqueda({ numero, ...socio }),
+          verificacion: tokenDeVerificacion(),
         })
         .execute();
       await trx
@@ -207,6 +212,7 @@ export async function insertar(
         .insertInto('solicitud_documentos')
         .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
         .execute();
+      await avisarEnvio(trx, { solicitudId: id, email: socio.email, personal });
     })
     .catch((error: unknown) => {
       // A document replaced (or swept) between crearSolicitud's read and this insert.
@@ -228,6 +234,7 @@ export async function crearSolicitud(
   borrador: Borrador | null,
   solicitud: Solicitud,
   consultarPadron: () => Promise<void>,
+  personal: string | null,
 ): Promise<ResultadoCrear> {
   if (!borrador) {
     throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, {
@@ -246,7 +253,7 @@ export async function crearSolicitud(
   const datos = await comprobarReferencias(db, solicitud, adjuntos);
   for (let intento = 0; intento < 5; intento++) {
     try {
-      return await insertar(db, borrador.id, firma, datos);
+      return await insertar(db, borrador.id, firma, datos, personal);
     } catch (error) {
       if (!esViolacionDeUnicidad(error)) throw error;
       // Either this draft was sent concurrently (answer that application) or the number collided.

@@ -1,6 +1,7 @@
 // The routes of producto §2: / and any unknown path → /inicio; /stepper loads the form lazily.
 // /gestion is the back-office (producto §9): its own frame and its own lazy chunk, so applicant
-// pages never download its code.
+// pages never download its code. /estado, /verificar/<token> and /corregir/<token> are the
+// applicant's pages after sending (producto §11).
 import { Box, Spinner } from '@chakra-ui/react';
 import { Suspense, lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
@@ -12,6 +13,21 @@ import { Proveedores } from './Proveedores.js';
 import { StepperDiferido } from './stepper-diferido.js';
 
 const GestionDiferida = lazy(() => import('../gestion/Gestion.js'));
+// After sending (producto §11): pages few applicants open, each its own chunk.
+const EstadoDiferido = lazy(() => import('../paginas/estado/Estado.js'));
+const VerificarDiferido = lazy(() => import('../paginas/verificar/Verificar.js'));
+const CorregirDiferido = lazy(() => import('../paginas/corregir/Corregir.js'));
+
+function CargandoPagina() {
+  return (
+    <Box role="status" py="8" display="flex" justifyContent="center">
+      <Spinner size="lg" />
+      <Box as="span" srOnly>
+        Cargando…
+      </Box>
+    </Box>
+  );
+}
 
 function CargandoGestion() {
   return (
@@ -43,6 +59,25 @@ export function App() {
                 </Suspense>
               </Route>
               <Route path="/completado" component={Completado} />
+              <Route path="/estado">
+                <Suspense fallback={<CargandoPagina />}>
+                  <EstadoDiferido />
+                </Suspense>
+              </Route>
+              <Route path="/verificar/:token">
+                {({ token }) => (
+                  <Suspense fallback={<CargandoPagina />}>
+                    <VerificarDiferido token={token} />
+                  </Suspense>
+                )}
+              </Route>
+              <Route path="/corregir/:token">
+                {({ token }) => (
+                  <Suspense fallback={<CargandoPagina />}>
+                    <CorregirDiferido token={token} />
+                  </Suspense>
+                )}
+              </Route>
               <Route>
                 <Redirect to="/inicio" replace />
               </Route>

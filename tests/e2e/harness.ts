@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { FLAGS_CHROMIUM } from '../../scripts/bench/comun/navegador.js';
 import { CHROMIUM } from '../../scripts/chromium.mjs';
 import { iniciarServidor, puertoLibre, RAIZ } from '../../scripts/servidor-hijo.js';
+import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
 
 export { CHROMIUM, RAIZ };
 export const EN_CI = process.env.CI === 'true';
@@ -31,12 +32,39 @@ export { puertoLibre };
 /**
  * The real server (scripts/servidor-hijo.ts, the bench's launcher too) on a free port with a
  * fresh temporary DATA_DIR — so a fresh SQLite database, seeded with the demo padrón — serving
- * the checkout's dist/client, which the global setup builds. Resolves once /healthz answers.
+ * the checkout's dist/client, which the global setup builds. With `motor: 'postgres'` the
+ * database is a new one on the PostgreSQL of DATABASE_URL, dropped by `stop`. Resolves once
+ * /healthz answers.
  */
-export async function startServer(opciones: { env?: Record<string, string> } = {}): Promise<ServidorDePrueba> {
-  const servidor = await iniciarServidor({ env: { LOG_LEVEL: 'warn', ...opciones.env } });
-  return { url: servidor.url, dataDir: servidor.dataDir, salida: servidor.salida, stop: servidor.limpiar };
+export async function startServer(
+  opciones: { env?: Record<string, string>; motor?: Motor } = {},
+): Promise<ServidorDePrueba> {
+  const base = opciones.motor === 'postgres' ? await crearEntorno('postgres') : null;
+  try {
+    const servidor = await iniciarServidor({
+      env: {
+        LOG_LEVEL: 'warn',
+        ...(base ? { DATABASE_URL: base.env.DATABASE_URL! } : {}),
+        ...opciones.env,
+      },
+    });
+    return {
+      url: servidor.url,
+      dataDir: servidor.dataDir,
+      salida: servidor.salida,
+      stop: async () => {
+        await servidor.limpiar();
+        await base?.limpiar();
+      },
+    };
+  } catch (error) {
+    await base?.limpiar();
+    throw error;
+  }
 }
+
+/** The engines the browser suites run on: both in CI (an unreachable PostgreSQL fails there). */
+export const MOTORES_E2E: Motor[] = MOTORES.filter((m) => m.disponible).map((m) => m.motor);
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No está Chromium en ${CHROMIUM} (apt-get install chromium).`);
@@ -52,11 +80,13 @@ export interface ServidorYNavegador {
  * Registers a suite's hooks: the real server and a browser, started once before its tests and
  * stopped after them. Read them through the getters, in tests or in later hooks.
  */
-export function usarServidorYNavegador(): ServidorYNavegador {
+export function usarServidorYNavegador(
+  opciones: { env?: Record<string, string>; motor?: Motor } = {},
+): ServidorYNavegador {
   let servidor: ServidorDePrueba | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    servidor = await startServer();
+    servidor = await startServer(opciones);
     browser = await launchBrowser();
   });
   afterAll(async () => {

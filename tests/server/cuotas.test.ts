@@ -245,15 +245,21 @@ conCadaBase(
       try {
         await ctx.db.updateTable('tareas').set({ proxima_ms: 0 }).where('nombre', '=', 'barrido').execute();
         const corridas = await Promise.all([ctx.app, ...otros].map((app) => app.tareas!.tick()));
-        expect(corridas.flat()).toEqual(['barrido']);
-        const tarea = await ctx.db.selectFrom('tareas').selectAll().executeTakeFirstOrThrow();
+        // The other tasks (the outbox, the reminders) keep their own times.
+        const barridos = (nombres: string[][]) => nombres.flat().filter((n) => n === 'barrido');
+        expect(barridos(corridas)).toEqual(['barrido']);
+        const tarea = await ctx.db
+          .selectFrom('tareas')
+          .selectAll()
+          .where('nombre', '=', 'barrido')
+          .executeTakeFirstOrThrow();
         expect(Number(tarea.ejecuciones)).toBe(1);
         expect(Number(tarea.proxima_ms)).toBeGreaterThan(Date.now() + 59 * 60_000);
         expect(
           await ctx.db.selectFrom('borradores').select('id').where('id', '=', id).execute(),
         ).toHaveLength(0);
         // Not due again: nobody runs it.
-        expect((await Promise.all(otros.map((app) => app.tareas!.tick()))).flat()).toEqual([]);
+        expect(barridos(await Promise.all(otros.map((app) => app.tareas!.tick())))).toEqual([]);
       } finally {
         await Promise.all(otros.map((app) => app.close()));
       }

@@ -53,7 +53,7 @@ export const rutaCrear: FastifyPluginAsync = async (app) => {
           reply.header('retry-after', String(cuenta.ttlInSeconds));
           throw new ErrorHttp(429, CODIGOS.DEMASIADOS_INTENTOS, MENSAJES_HTTP.demasiadosIntentos);
         }
-      });
+      }, app.config.staffMail);
       return reply.code(resultado.estado).send(resultado.cuerpo);
     },
   });

@@ -5,6 +5,7 @@
 // then sets the date and status a test asks for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Estado } from '../../../domain/index.js';
+import { tokenDeVerificacion } from '../../../server/servicios/tokens.js';
 import { claveDeBusqueda } from '../../../server/servicios/busqueda.js';
 import { ejemploDatosSocio, ejemploEquipo } from '../../../server/routes/solicitud/ejemplo.js';
 import { documentosDelBorrador } from '../../../server/servicios/documentos.js';
@@ -165,6 +166,7 @@ export async function sembrarEnMasa(
           terminos_aceptados_en: en,
           estado: estado(n),
           busqueda: claveDeBusqueda(fila),
+          verificacion: tokenDeVerificacion(),
           ...fila,
         },
       };
