@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { crearCuentaDePersonal, jsDeGestion, PRESUPUESTO_JS_GESTION } from '../../scripts/bench/js-gzip.js';
 import { ADMIN, enviarSolicitud } from './ayuda-gestion.js';
-import { newPage, puedeCorrer, RAIZ, usarServidorYNavegador } from './harness.js';
+import { newPage, puedeCorrer, RAIZ_CLIENTE, usarServidorYNavegador } from './harness.js';
 import { hastaPaso3, siguiente } from './pasos-ayuda.js';
 
 /** Strings found only in the back-office's code (its texts and its two libraries). */
@@ -20,7 +20,7 @@ const MARCAS_DE_GESTION = [
 ];
 
 async function chunksDeGestion(): Promise<string[]> {
-  const carpeta = path.join(RAIZ, 'dist/client/assets');
+  const carpeta = path.join(RAIZ_CLIENTE, 'dist/client/assets');
   const nombres = (await readdir(carpeta)).filter((n) => n.endsWith('.js'));
   const propios: string[] = [];
   for (const nombre of nombres) {

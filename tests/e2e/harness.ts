@@ -14,6 +14,8 @@ import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
 
 export { CHROMIUM, RAIZ };
 export const EN_CI = process.env.CI === 'true';
+/** Where the served build lives: <this>/dist/client (the checkout, unless E2E_RAIZ_CLIENTE). */
+export const RAIZ_CLIENTE = process.env.E2E_RAIZ_CLIENTE || RAIZ;
 
 /** Whether the browser suites run here: always in CI (where a missing browser must fail). */
 export const puedeCorrer = EN_CI || existsSync(CHROMIUM);
@@ -42,6 +44,7 @@ export async function startServer(
   const base = opciones.motor === 'postgres' ? await crearEntorno('postgres') : null;
   try {
     const servidor = await iniciarServidor({
+      raizCliente: RAIZ_CLIENTE,
       env: {
         LOG_LEVEL: 'warn',
         ...(base ? { DATABASE_URL: base.env.DATABASE_URL! } : {}),
