@@ -145,5 +145,8 @@ export const ACCIONES_AUDITORIA = {
   exportar: 'Exportó CSV',
   alta_personal: 'Alta de cuenta',
   baja_personal: 'Baja de cuenta',
+  /** The applicant sent a correction (producto §11): no account, `usuario` is null. */
+  correccion: 'Recibió una corrección',
+  registrar_vigencia: 'Registró una vigencia',
 } as const;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;
