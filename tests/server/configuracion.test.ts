@@ -33,7 +33,29 @@ describe('configuración', () => {
       draftsMaxPerHour: 30,
       diskFreeMinBytes: 1024 * 1024 * 1024,
       sweepIntervalMinutes: 60,
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: null,
+      staffMail: null,
+      mailLeaseSeconds: 120,
+      mailPollSeconds: 5,
     });
+  });
+
+  it('lee el correo y la dirección pública (producto §11)', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      SMTP_URL: 'smtps://usuario:clave@correo.amr.org.ar:465',
+      MAIL_FROM: 'Asociación Médica de Rosario <altas@amr.org.ar>',
+      CORREO_PERSONAL: 'prestadores@amr.org.ar',
+      PUBLIC_URL: 'https://altas.amr.org.ar/',
+    });
+    expect(c).toMatchObject({
+      smtpUrl: 'smtps://usuario:clave@correo.amr.org.ar:465',
+      mailFrom: 'Asociación Médica de Rosario <altas@amr.org.ar>',
+      staffMail: 'prestadores@amr.org.ar',
+      publicUrl: 'https://altas.amr.org.ar',
+    });
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
   it('HEADERS_TIMEOUT_MS no puede superar REQUEST_TIMEOUT_MS', () => {
@@ -62,6 +84,15 @@ describe('configuración', () => {
     ['DRAFTS_MAX_PER_HOUR', '0'],
     ['DISK_FREE_MIN_MB', '-1'],
     ['SWEEP_INTERVAL_MINUTES', '5000'],
+    ['SMTP_URL', 'http://correo.amr.org.ar'],
+    ['SMTP_URL', 'no es url'],
+    ['MAIL_FROM', 'altas en amr.org.ar'],
+    ['CORREO_PERSONAL', 'a@b.ar, c@d.ar'],
+    ['CORREO_PERSONAL', 'x@y.ar\r\nBcc: z@w.ar'],
+    ['PUBLIC_URL', 'ftp://altas.amr.org.ar'],
+    ['PUBLIC_URL', 'https://altas.amr.org.ar/?a=1'],
+    ['MAIL_LEASE_SECONDS', '1'],
+    ['MAIL_POLL_SECONDS', 'a menudo'],
   ])('%s=%s se rechaza nombrando la variable', (variable, valor) => {
     expect(() => loadConfig({ [variable]: valor })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: valor })).toThrow(variable);
