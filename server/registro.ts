@@ -10,8 +10,11 @@ import type { FastifyRequest } from 'fastify';
 
 const OCULTO = '[oculto]';
 
-/** Route names whose path carries personal data: everything after them is hidden. */
-const RUTA_CON_DATOS = /(comprobarDniMatricula)(\/?)[\s\S]+$/i;
+/**
+ * Route names whose path carries personal data or a secret — the applicant's links
+ * /verificar/<token> and /corregir/<token> (producto §11): everything after them is hidden.
+ */
+const RUTA_CON_DATOS = /(comprobarDniMatricula|verificar|corregir|verificacion|correcciones)(\/?)[\s\S]+$/i;
 
 /** A run of percent-escapes still there after one decoding (a double-encoded path). */
 const ESCAPES = /(?:%[0-9A-Fa-f]{2})+/g;

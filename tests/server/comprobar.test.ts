@@ -93,6 +93,14 @@ describe('ocultarDatos', () => {
     );
     expect(ocultarDatos('/algo/30111222')).toBe('/algo/[oculto]');
   });
+
+  it('oculta el token de los enlaces del solicitante (producto §11)', async () => {
+    const { ocultarDatos } = await import('../../server/registro.js');
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz_-AbCdEfGhIjKlMnO';
+    expect(ocultarDatos(`/corregir/${token}`)).toBe('/corregir/[oculto]');
+    expect(ocultarDatos(`/verificar/${token}?x=1`)).toBe('/verificar/[oculto]');
+    expect(ocultarDatos(`/api/v2/correcciones/${token}/archivos`)).toBe('/api/v2/correcciones/[oculto]');
+  });
 });
 
 conCadaBase(
