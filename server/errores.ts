@@ -23,6 +23,8 @@ export const CODIGOS = {
   CUENTA_BLOQUEADA: 'CUENTA_BLOQUEADA',
   CODIGO_REQUERIDO: 'CODIGO_REQUERIDO',
   CODIGO_INCORRECTO: 'CODIGO_INCORRECTO',
+  /** A correction link already used, expired or superseded (producto §11): 410. */
+  ENLACE_VENCIDO: 'ENLACE_VENCIDO',
 } as const;
 export type CodigoError = (typeof CODIGOS)[keyof typeof CODIGOS];
 

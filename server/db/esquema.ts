@@ -181,7 +181,7 @@ export interface CorreosTabla {
   id: string;
   /** One per event and recipient: the same event never queues a second message. */
   clave: string;
-  /** TipoCorreo of server/trabajos/eventos.ts */
+  /** TipoCorreo of server/trabajos/salida.ts */
   tipo: string;
   solicitud_id: string | null;
   para: string;

@@ -30,7 +30,8 @@ export const ADMIN = cuenta('ana.admin', 'Ana Administradora', 'administrador');
 export const REVISOR = cuenta('raul.revisor', 'Raúl Revisor', 'revisor');
 
 export async function crearCuentas(servidor: ServidorDePrueba, ...cuentas: CuentaDePrueba[]): Promise<void> {
-  for (const c of cuentas) await crearCuentaDePersonal(servidor.dataDir, c);
+  const env: Record<string, string> = servidor.databaseUrl ? { DATABASE_URL: servidor.databaseUrl } : {};
+  for (const c of cuentas) await crearCuentaDePersonal(servidor.dataDir, c, env);
 }
 
 export interface Enviada {

@@ -10,6 +10,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { FLAGS_CHROMIUM } from '../../scripts/bench/comun/navegador.js';
 import { CHROMIUM } from '../../scripts/chromium.mjs';
 import { iniciarServidor, puertoLibre, RAIZ } from '../../scripts/servidor-hijo.js';
+import { abrirBase } from '../../server/db/conexion.js';
+import type { Db } from '../../server/db/esquema.js';
 import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
 
 export { CHROMIUM, RAIZ };
@@ -23,6 +25,8 @@ export const puedeCorrer = EN_CI || existsSync(CHROMIUM);
 export interface ServidorDePrueba {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database of `motor: 'postgres'`, else null (SQLite under dataDir). */
+  databaseUrl: string | null;
   /** What the server printed, for failure messages. */
   salida: () => string;
   stop: () => Promise<void>;
@@ -54,6 +58,7 @@ export async function startServer(
     return {
       url: servidor.url,
       dataDir: servidor.dataDir,
+      databaseUrl: base?.env.DATABASE_URL ?? null,
       salida: servidor.salida,
       stop: async () => {
         await servidor.limpiar();
@@ -65,6 +70,10 @@ export async function startServer(
     throw error;
   }
 }
+
+/** The server's own database, for a test to read or arrange what no page does; destroy it after. */
+export const baseDe = (servidor: ServidorDePrueba): Db =>
+  abrirBase({ dataDir: servidor.dataDir, databaseUrl: servidor.databaseUrl }).db;
 
 /** The engines the browser suites run on: both in CI (an unreachable PostgreSQL fails there). */
 export const MOTORES_E2E: Motor[] = MOTORES.filter((m) => m.disponible).map((m) => m.motor);

@@ -4,7 +4,7 @@
 // a new draft past the client's hourly cap (429), a spent byte quota of the draft (413) or of
 // the client (429) — producto §7. While reading, a part over 10 MiB or the request passing
 // what is left of either quota is refused at once and the rest is not read.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
@@ -12,6 +12,7 @@ import { abrirBorrador, borradorAbierto } from '../../servicios/borradores.js';
 import { CLAVES, leer, sumar } from '../../servicios/contadores.js';
 import { documentosDelBorrador, guardarDocumentos } from '../../servicios/documentos.js';
 import { espacioLibre } from '../../storage/espacio.js';
+import { cortarLectura } from './cortar.js';
 import { EnvioCortado, recibirArchivos } from './recepcion.js';
 
 const MIB = 1024 * 1024;
@@ -23,37 +24,6 @@ const listaDeAdjuntos = {
   type: 'array',
   items: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' } } },
 } as const;
-
-/** What is still read, and for how long, after the answer to a cut request (see below). */
-const DESCARTE_MAXIMO = MIB;
-const DESCARTE_MS = 2_000;
-
-/**
- * Answer now and stop reading. The answer goes out with the body still arriving; then the server
- * closes its side (FIN) and reads on for at most DESCARTE_MAXIMO bytes or DESCARTE_MS before it
- * destroys the connection: closing at once, with the client's bytes unread, would reset the
- * connection (RST) and the client could lose the answer before reading it ("lingering close").
- * No `Connection: close` header: with it Node destroys the socket itself as soon as the answer is
- * written.
- */
-function cortarLectura(request: FastifyRequest, reply: FastifyReply): void {
-  reply.raw.once('finish', () => {
-    const entrada = request.raw;
-    const socket = entrada.socket as (typeof entrada.socket & { end?: () => void }) | undefined;
-    if (!socket || typeof socket.end !== 'function') return; // an injected request (tests): no socket
-    let descartados = 0;
-    const cerrar = () => socket.destroy();
-    entrada.unpipe();
-    entrada.on('data', (trozo: Buffer) => {
-      descartados += trozo.length;
-      if (descartados > DESCARTE_MAXIMO) cerrar();
-    });
-    entrada.on('error', cerrar);
-    entrada.resume();
-    socket.end();
-    setTimeout(cerrar, DESCARTE_MS).unref();
-  });
-}
 
 export const rutasArchivos: FastifyPluginAsync = async (app) => {
   const { config } = app;

@@ -1,4 +1,145 @@
-// Being built for issue 13 (producto §11).
+// The applicant's correction link (producto §11), under /api/v2:
+//   GET  /correcciones/:token           what to correct (CorreccionPendiente)
+//   POST /correcciones/:token/archivos  replacements, multipart like /archivos/adjuntar
+//   POST /correcciones/:token/enviar    "Enviar corrección"
+// The token is the only credential: a malformed or unknown one answers 404, a used, expired or
+// superseded one 410, both with "Este enlace ya fue usado o venció." — never 401/403, which the
+// SPA's client answers by leaving the page. Nothing here may be cached or indexed (the address
+// carries the token), errors included.
 import type { FastifyPluginAsync } from 'fastify';
+import { TEXTOS_SEGUIMIENTO } from '../../../domain/index.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
+import { correccionPendiente, correccionPorToken } from '../../correcciones/consulta.js';
+import { enviarCorreccion } from '../../correcciones/envio.js';
+import { EnvioCortado, subirReemplazos } from '../../correcciones/reemplazos.js';
+import { limitePorCliente } from '../../plugins/limites.js';
+import { CLAVES } from '../../servicios/contadores.js';
+import { cortarLectura } from '../archivos/cortar.js';
+import { MAXIMO_PETICION } from '../archivos/index.js';
 
-export const rutasCorrecciones: FastifyPluginAsync = async () => {};
+const HORA = 3_600_000;
+const MIB = 1024 * 1024;
+
+interface ParamsToken {
+  token: string;
+}
+
+// Any text up to a bound: the format (FORMATO_TOKEN) is checked by the service, so a malformed
+// token gets the same 404 as an unknown one rather than a validation message.
+const paramsToken = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+const correccionPendiente200 = {
+  type: 'object',
+  required: ['numeroSolicitud', 'motivo', 'plazo', 'documentos'],
+  properties: {
+    numeroSolicitud: { type: 'string' },
+    motivo: { type: 'string' },
+    plazo: { type: 'string', description: 'AAAA-MM-DD, el último día en que el enlace funciona.' },
+    documentos: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['clave', 'etiqueta', 'reemplazo'],
+        properties: {
+          clave: { type: 'string' },
+          etiqueta: { type: 'string' },
+          reemplazo: {
+            type: ['object', 'null'],
+            required: ['nombre', 'bytes'],
+            properties: { nombre: { type: 'string' }, bytes: { type: 'integer' } },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Reading a link has a budget of its own; uploads and sending share step 2's and crear's. */
+const CLAVES_CORRECCION = {
+  consulta: (cliente: string) => `correccion-consulta|${cliente}`,
+} as const;
+
+export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  app.addHook('onRequest', (_request, reply, listo) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    listo();
+  });
+
+  app.get<{ Params: ParamsToken }>('/correcciones/:token', {
+    config: {
+      rateLimit: limitePorCliente(CLAVES_CORRECCION.consulta, config.writeMaxPerHour, HORA),
+    },
+    schema: {
+      summary: 'Qué corregir con un enlace de corrección',
+      description:
+        'El motivo, el plazo y solo los documentos observados, cada uno con el reemplazo ya subido por este ' +
+        'enlace (o null). 404 si el enlace no existe; 410 si ya fue usado, venció o la solicitud ya no está ' +
+        'observada (producto §11).',
+      tags: ['seguimiento'],
+      params: paramsToken,
+      response: { 200: correccionPendiente200, ...respuestasDeError },
+    },
+    handler: async (request) => correccionPendiente(app.db, await correccionPorToken(app.db, request.params.token)),
+  });
+
+  app.post<{ Params: ParamsToken }>('/correcciones/:token/archivos', {
+    config: { registrar: true, rateLimit: limitePorCliente(CLAVES.subidas, config.writeMaxPerHour, HORA) },
+    onRequest: (request, reply, listo) => {
+      if (Number(request.headers['content-length'] ?? 0) > MAXIMO_PETICION) {
+        cortarLectura(request, reply);
+        listo(
+          new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.peticionEnorme(MAXIMO_PETICION / MIB)),
+        );
+        return;
+      }
+      listo();
+    },
+    schema: {
+      summary: 'Sube reemplazos de los documentos observados',
+      description:
+        'multipart/form-data con partes `file` llamadas `<documento>.<extensión>`, como /archivos/adjuntar ' +
+        '(mismos tipos, 10 MiB por archivo, mismos mensajes), solo de documentos observados (otro: 400). ' +
+        'Reemplazar un reemplazo lo sustituye. Responde los datos de la corrección con los reemplazos.',
+      tags: ['seguimiento'],
+      consumes: ['multipart/form-data'],
+      params: paramsToken,
+      response: { 200: correccionPendiente200, ...respuestasDeError },
+    },
+    handler: async (request, reply) => {
+      try {
+        return await subirReemplazos(app, request, request.params.token);
+      } catch (error) {
+        if (!(error instanceof EnvioCortado)) throw error;
+        cortarLectura(request, reply);
+        throw error.respuesta;
+      }
+    },
+  });
+
+  app.post<{ Params: ParamsToken }>('/correcciones/:token/enviar', {
+    config: { registrar: true, rateLimit: limitePorCliente(CLAVES.envios, config.writeMaxPerHour, HORA) },
+    schema: {
+      summary: 'Envía la corrección',
+      description:
+        'Con un reemplazo por cada documento observado (si falta alguno: 400 con `fields`), la solicitud pasa ' +
+        'a Corregida, queda en su historial y en la auditoría, y se avisa al personal. El enlace queda usado: ' +
+        'un segundo envío recibe 410 y no cambia nada.',
+      tags: ['seguimiento'],
+      params: paramsToken,
+      response: {
+        200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+        ...respuestasDeError,
+      },
+    },
+    handler: async (request) => {
+      await enviarCorreccion(app.db, request.params.token, { ip: request.ip, personal: config.staffMail });
+      return { message: TEXTOS_SEGUIMIENTO.correccionEnviada };
+    },
+  });
+};

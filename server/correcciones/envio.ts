@@ -1,0 +1,140 @@
+// "Enviar corrección" (producto §11), in one transaction: the link is marked used on condition
+// that it still is usable, the application's observed documents point to their replacements,
+// the status moves observada → corregida on condition, and the history row, the audit row and
+// the staff notice are written. Any step failing keeps nothing, so a retried request (or two
+// tabs) finds the link used and gets 410 with nothing done twice. The replaced documents stay in
+// the application's first draft: staff can still see what they observed (docs/decisions/086).
+import { randomUUID } from 'node:crypto';
+import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
+import { esViolacionDeClaveForanea } from '../db/conexion.js';
+import type { Db } from '../db/esquema.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { auditar } from '../servicios/auditoria.js';
+import { nombreDeDocumento } from '../servicios/documentos.js';
+import { CLAVES_CORREO, encolarCorreo } from '../trabajos/salida.js';
+import { correccionPorToken, enlaceVencido, rotuloDe } from './consulta.js';
+
+export interface Envio {
+  ip: string;
+  /** The staff address (CORREO_PERSONAL); null: no notice is queued. */
+  personal: string | null;
+  ahora?: Date;
+}
+
+export const faltaReemplazo = (etiqueta: string) => `Falta reemplazar "${etiqueta}".`;
+
+export async function enviarCorreccion(
+  db: Db,
+  token: string,
+  { ip, personal, ahora = new Date() }: Envio,
+): Promise<{ historialId: string }> {
+  const c = await correccionPorToken(db, token, ahora);
+  const en = ahora.toISOString();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const marcado = await trx
+        .updateTable('correcciones')
+        .set({ usada_en: en })
+        .where('id', '=', c.id)
+        .where('usada_en', 'is', null)
+        .where('vence_ms', '>=', ahora.getTime())
+        .executeTakeFirst();
+      if (Number(marcado.numUpdatedRows) !== 1) throw enlaceVencido();
+
+      const reemplazos =
+        c.documentos.length === 0
+          ? []
+          : await trx
+              .selectFrom('documentos')
+              .select(['id', 'clave', 'extension'])
+              .where('borrador_id', '=', c.borradorId)
+              .where('clave', 'in', c.documentos)
+              .execute();
+      const porClave = new Map(reemplazos.map((r) => [r.clave, r]));
+      const faltan = c.documentos.filter((clave) => !porClave.has(clave));
+      if (c.documentos.length === 0 || faltan.length > 0) {
+        throw new ErrorHttp(
+          400,
+          CODIGOS.VALIDACION,
+          TEXTOS_SEGUIMIENTO.faltanReemplazos,
+          Object.fromEntries(faltan.map((clave) => [clave, faltaReemplazo(rotuloDe(clave))])),
+        );
+      }
+
+      const actuales = await trx
+        .selectFrom('solicitud_documentos as sd')
+        .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+        .select(['sd.documento_id', 'd.clave'])
+        .where('sd.solicitud_id', '=', c.solicitudId)
+        .where('d.clave', 'in', c.documentos)
+        .execute();
+      const anteriorDe = new Map(actuales.map((a) => [a.clave, a.documento_id]));
+      for (const clave of c.documentos) {
+        const nuevo = porClave.get(clave)!;
+        const valores = { documento_id: nuevo.id, nombre: nombreDeDocumento(nuevo), vigente_hasta: null };
+        const anterior = anteriorDe.get(clave);
+        if (anterior === undefined) {
+          // Staff can only observe documents the application has; kept for a row removed since.
+          await trx
+            .insertInto('solicitud_documentos')
+            .values({ solicitud_id: c.solicitudId, ...valores })
+            .execute();
+        } else {
+          await trx
+            .updateTable('solicitud_documentos')
+            .set(valores)
+            .where('solicitud_id', '=', c.solicitudId)
+            .where('documento_id', '=', anterior)
+            .execute();
+        }
+      }
+
+      const cambio = await trx
+        .updateTable('solicitudes')
+        .set({ estado: 'corregida' })
+        .where('id', '=', c.solicitudId)
+        .where('estado', '=', 'observada')
+        .executeTakeFirst();
+      // Staff moved it meanwhile (rejected it, say): nothing of this correction is kept.
+      if (Number(cambio.numUpdatedRows) !== 1) throw enlaceVencido();
+
+      const historialId = randomUUID();
+      await trx
+        .insertInto('historial')
+        .values({
+          id: historialId,
+          solicitud_id: c.solicitudId,
+          desde: 'observada',
+          hacia: 'corregida',
+          personal_id: null,
+          en,
+          motivo: null,
+          documentos: JSON.stringify(c.documentos),
+        })
+        .execute();
+      await auditar(
+        trx,
+        { usuario: null, ip, accion: 'correccion', objeto: c.numero, detalle: { documentos: c.documentos } },
+        ahora,
+      );
+      if (personal) {
+        await encolarCorreo(
+          trx,
+          {
+            clave: CLAVES_CORREO.corregida(historialId),
+            para: personal,
+            evento: { tipo: 'corregida', solicitudId: c.solicitudId },
+          },
+          ahora.getTime(),
+        );
+      }
+      return { historialId };
+    });
+  } catch (error) {
+    // A replacement replaced again while this ran (PostgreSQL): nothing was kept; try again.
+    if (esViolacionDeClaveForanea(error)) {
+      throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
+    }
+    throw error;
+  }
+}
