@@ -13,6 +13,7 @@ import { medirSubida } from './bench/subida.js';
 import { medirAutocompletar } from './bench/autocompletar.js';
 import { medirAplicaciones } from './bench/aplicaciones.js';
 import { medirGestion } from './bench/gestion.js';
+import { medirComprobante } from './bench/comprobante.js';
 import { esperarCalma } from './bench/comun/calma.js';
 import { asegurarChromium } from './chromium.mjs';
 
@@ -31,6 +32,7 @@ await ejecutar(
     { nombre: 'autocompletar', correr: medirAutocompletar },
     { nombre: 'aplicaciones', correr: medirAplicaciones },
     { nombre: 'gestion', correr: medirGestion },
+    { nombre: 'comprobante', correr: medirComprobante },
   ],
   process.argv.slice(2),
 );

@@ -7,12 +7,14 @@
 import { ejecutar } from './bench/comun/ejecucion.js';
 import { torturaCarga } from './torture/carga.js';
 import { torturaChoques } from './torture/choques.js';
+import { torturaCorreo } from './torture/correo.js';
 
 await ejecutar(
   'torture',
   [
     { nombre: 'carga', correr: torturaCarga },
     { nombre: 'choques', correr: torturaChoques },
+    { nombre: 'correo', correr: torturaCorreo },
   ],
   process.argv.slice(2),
 );

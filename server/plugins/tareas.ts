@@ -1,8 +1,9 @@
 // The server's one scheduler (servicios/tareas.ts): every process ticks, and each due task runs in
 // the one process whose conditional UPDATE moved its next time — on SQLite and PostgreSQL alike
 // (decision 083). Its tasks:
-// - correo: sends the outbox's due messages (plugins/correo.ts); the messages themselves are
-//   leased row by row, so a run that outlives its slot and the next one never send one twice;
+// - correo: sends the outbox's due messages (plugins/correo.ts), its slot taken only when a read
+//   finds one due; the messages themselves are leased row by row, so a run that outlives its
+//   slot and the next one never send one twice;
 // - recordatorios: queues the end-date reminders (trabajos/recordatorios.ts), once per key;
 // - barrido: abandoned drafts, ended counter windows, staff sessions past their limits and ended
 //   sign-in lockouts (`npm run barrer` stays for cron and by hand).
@@ -27,7 +28,12 @@ export const tareas = fp<{ tickMs?: number }>(
     const { config } = app;
     const lista: Tarea[] = [];
     if (config.mailPollSeconds > 0) {
-      lista.push({ nombre: 'correo', cadaMs: config.mailPollSeconds * 1_000, trabajo: () => app.correo.repartir() });
+      lista.push({
+        nombre: 'correo',
+        cadaMs: config.mailPollSeconds * 1_000,
+        trabajo: () => app.correo.repartir(),
+        hayTrabajo: (ahora) => app.correo.hayPendientes(ahora),
+      });
     }
     lista.push({ nombre: 'recordatorios', cadaMs: HORA, trabajo: () => encolarRecordatorios(app.db, new Date()) });
     if (config.sweepIntervalMinutes > 0) {

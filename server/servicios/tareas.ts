@@ -11,6 +11,12 @@ export interface Tarea {
   nombre: string;
   cadaMs: number;
   trabajo: () => Promise<unknown>;
+  /**
+   * A read that says whether there is anything to do (the outbox: a message due). When it says
+   * no, the slot is not taken: an idle process writes nothing, and a database that refuses
+   * writes (SQLite locked by another connection) is not made to block this process's loop.
+   */
+  hayTrabajo?: (ahora: number) => Promise<boolean>;
 }
 
 export interface Planificador {
@@ -56,7 +62,16 @@ export async function iniciarPlanificador(
 
   const tick = async (ahora = Date.now()): Promise<string[]> => {
     const corridas: string[] = [];
+    // A read first: the conditional UPDATE below needs the write lock even when it changes no
+    // row, and on a locked SQLite it would wait out the busy timeout on every tick.
+    const vencidas = new Set(
+      (await db.selectFrom('tareas').select('nombre').where('proxima_ms', '<=', ahora).execute()).map(
+        (t) => t.nombre,
+      ),
+    );
     for (const tarea of tareas) {
+      if (!vencidas.has(tarea.nombre)) continue;
+      if (tarea.hayTrabajo && !(await tarea.hayTrabajo(ahora))) continue;
       if (!(await ganar(db, tarea, id, ahora))) continue;
       corridas.push(tarea.nombre);
       const inicio = Date.now();
@@ -70,11 +85,21 @@ export async function iniciarPlanificador(
     return corridas;
   };
 
+  // While the database is away, ticks back off (doubling up to a minute): each failed statement
+  // may have waited out SQLite's busy timeout, and the requests need the loop more.
+  let fallosSeguidos = 0;
+  let pausaHasta = 0;
   const reloj = setInterval(() => {
     if (enCurso) return; // the previous tick is still running (a slow sweep)
+    if (Date.now() < pausaHasta) return;
     enCurso = tick()
+      .then((corridas) => {
+        fallosSeguidos = 0;
+        return corridas;
+      })
       .catch((error: unknown) => {
-        // The database is away: the next tick tries again.
+        fallosSeguidos++;
+        pausaHasta = Date.now() + Math.min(60_000, tickMs * 2 ** fallosSeguidos);
         log.warn({ err: error }, 'no se pudieron revisar las tareas periódicas');
         return [];
       })

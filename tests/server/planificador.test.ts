@@ -5,22 +5,40 @@ import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { sembrar } from './ayuda/gestion-solicitudes.js';
 
 const TAREAS = ['barrido', 'correo', 'recordatorios'];
+
+const ejecuciones = async (ctx: Contexto) =>
+  Object.fromEntries(
+    (await ctx.db.selectFrom('tareas').select(['nombre', 'ejecuciones']).execute()).map((f) => [
+      f.nombre,
+      Number(f.ejecuciones),
+    ]),
+  );
 
 async function todasVencidas(ctx: Contexto): Promise<void> {
   await ctx.db.updateTable('tareas').set({ proxima_ms: 0 }).execute();
 }
 
 conCadaBase('planificador', (ctx) => {
+  it('sin correo pendiente no toma el turno del correo (no escribe nada por él)', async () => {
+    await todasVencidas(ctx);
+    expect((await ctx.app.tareas!.tick()).sort()).toEqual(['barrido', 'recordatorios']);
+    expect((await ejecuciones(ctx)).correo).toBe(0);
+  });
+
   it('registra las tres tareas y de tres procesos que revisan a la vez, cada tarea corre en uno solo', async () => {
+    // An application sent queues its e-mail: now the outbox has work.
+    await sembrar(ctx, [{}]);
+    const antes = await ejecuciones(ctx);
     const otros = await Promise.all([buildApp(ctx.entorno.config), buildApp(ctx.entorno.config)]);
     try {
       await todasVencidas(ctx);
       const corridas = await Promise.all([ctx.app, ...otros].map((app) => app.tareas!.tick()));
       expect(corridas.flat().sort()).toEqual(TAREAS);
-      const filas = await ctx.db.selectFrom('tareas').select(['nombre', 'ejecuciones']).orderBy('nombre').execute();
-      expect(filas.map((f) => [f.nombre, Number(f.ejecuciones)])).toEqual(TAREAS.map((t) => [t, 1]));
+      const despues = await ejecuciones(ctx);
+      expect(TAREAS.map((t) => despues[t]! - antes[t]!)).toEqual([1, 1, 1]);
     } finally {
       await Promise.all(otros.map((app) => app.close()));
     }
@@ -30,6 +48,7 @@ conCadaBase('planificador', (ctx) => {
     const config = loadConfig({ ...ctx.entorno.env, MAIL_POLL_SECONDS: '0', SWEEP_INTERVAL_MINUTES: '0' });
     const app = await buildApp(config);
     try {
+      await sembrar(ctx, [{}]);
       await todasVencidas(ctx);
       expect(await app.tareas!.tick()).toEqual(['recordatorios']);
       // The others stay due for the processes that do run them.

@@ -1,0 +1,37 @@
+// The receipt's fonts: DejaVu (npm dejavu-fonts-ttf), full TTFs embedded as subsets, so any name
+// (Łukasz Şahin Nguyễn) prints; the 14 standard PDF fonts only cover WinAnsi. Each file is read
+// and parsed once per process with fontkit, pdfkit's own font engine: pdfkit 0.20 accepts a
+// parsed fontkit Font in `registerFont` (its changelog), and parsing DejaVu's tables on every
+// receipt was most of a receipt's time (decision 084). Each document still makes its own subset.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { create } from 'fontkit';
+
+const carpeta = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+
+/** A parsed font, as pdfkit's `registerFont` takes it (its typings list only paths and bytes). */
+export type FuenteParseada = PDFKit.Mixins.PDFFontSource;
+
+export interface Fuentes {
+  sans: FuenteParseada;
+  negrita: FuenteParseada;
+  mono: FuenteParseada;
+}
+
+let cargadas: Fuentes | null = null;
+
+const parsear = (archivo: string): FuenteParseada =>
+  create(readFileSync(path.join(carpeta, archivo))) as unknown as FuenteParseada;
+
+export function fuentes(): Fuentes {
+  cargadas ??= {
+    sans: parsear('DejaVuSans.ttf'),
+    negrita: parsear('DejaVuSans-Bold.ttf'),
+    mono: parsear('DejaVuSansMono.ttf'),
+  };
+  return cargadas;
+}
