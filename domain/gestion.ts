@@ -3,6 +3,7 @@
 import type { DatosSocio, Equipo } from './reglas.js';
 import type { Estado } from './estados.js';
 import type { Rol } from './personal.js';
+import { DIAS_VENCE_PRONTO } from './seguimiento.js';
 
 export const TEXTOS_GESTION = {
   credencialesIncorrectas: 'Usuario o contraseña incorrectos.',
@@ -34,7 +35,16 @@ export interface FiltroBandeja {
   estado: Estado | '';
   /** 1-based. */
   pagina: number;
+  /**
+   * "Vence en 30 días" (producto §11): '30' keeps the applications with a document whose
+   * "Vigencia hasta" is between today and 30 days from today (Argentine days). Absent or '': all.
+   */
+  vence?: VenceFiltro;
 }
+
+/** The value of `?vence=` that turns the filter on (DIAS_VENCE_PRONTO). */
+export const VENCE_PRONTO = `${DIAS_VENCE_PRONTO}` as const;
+export type VenceFiltro = '' | typeof VENCE_PRONTO;
 
 export const FILTRO_VACIO: FiltroBandeja = { q: '', estado: '', pagina: 1 };
 
@@ -45,6 +55,8 @@ export interface FilaBandeja {
   dni: string;
   matricula: string;
   estado: Estado;
+  /** Observada, and its newest correction link unused past its deadline ("Plazo vencido"). */
+  plazoVencido: boolean;
 }
 
 export interface PaginaBandeja {
@@ -72,6 +84,21 @@ export interface DocumentoDetalle {
   mime: string;
   bytes: number;
   sha256: string;
+  /**
+   * "Vigencia hasta" (YYYY-MM-DD) recorded by staff; null when not recorded. Only the documents
+   * of DOCUMENTOS_CON_VIGENCIA (domain/seguimiento.ts) take one.
+   */
+  vigenteHasta: string | null;
+}
+
+/** PUT /api/gestion/solicitudes/:numero/documentos/:clave/vigencia — body and answer. */
+export interface PedidoVigencia {
+  /** YYYY-MM-DD, or null to clear it. */
+  hasta: string | null;
+}
+export interface VigenciaRegistrada {
+  clave: string;
+  vigenteHasta: string | null;
 }
 
 export interface EntradaHistorial {

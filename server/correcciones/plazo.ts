@@ -31,7 +31,7 @@ const fechaLocal = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in Argentina. */
-export const fechaArgentina = (instante: Date): string => fechaLocal.format(instante);
+export const diaArgentino = (instante: Date): string => fechaLocal.format(instante);
 
 const comoUtc = (fecha: string) => new Date(`${fecha}T00:00:00Z`);
 const diaSiguiente = (fecha: string) => new Date(comoUtc(fecha).getTime() + 86_400_000).toISOString().slice(0, 10);
@@ -62,6 +62,6 @@ export interface Plazo {
 }
 
 export function plazoDeCorreccion(observadaEn: Date, dias: number = DIAS_HABILES_CORRECCION): Plazo {
-  const plazo = sumarDiasHabiles(fechaArgentina(observadaEn), dias);
+  const plazo = sumarDiasHabiles(diaArgentino(observadaEn), dias);
   return { plazo, venceMs: finDelDiaArgentina(plazo) };
 }

@@ -60,4 +60,6 @@ export const CLAVES = {
   borradores: (cliente: string) => `borradores|${cliente}`,
   ingreso: (cliente: string) => `ingreso|${cliente}`,
   segundoFactor: (cliente: string) => `segundo-factor|${cliente}`,
+  /** The applicant's status lookup (producto §11), the DNI check's allowance on its own count. */
+  estado: (cliente: string) => `estado|${cliente}`,
 } as const;

@@ -100,7 +100,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
     db
       .selectFrom('solicitud_documentos as sd')
       .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-      .select(['d.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.sha256'])
+      .select(['d.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.sha256', 'sd.vigente_hasta'])
       .where('sd.solicitud_id', '=', s.id)
       .execute(),
     db
@@ -147,6 +147,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
         mime: d.mime,
         bytes: Number(d.bytes),
         sha256: d.sha256,
+        vigenteHasta: d.vigente_hasta ?? null,
       }))
       .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99)),
     equipos: equipos.map(equipoDeFila),

@@ -9,6 +9,7 @@ import type {
   PaginaAuditoria,
   PaginaBandeja,
   PedidoMovimiento,
+  VigenciaRegistrada,
 } from '../../domain/gestion.js';
 
 const enGestion = { baseURL: BASE_GESTION };
@@ -33,6 +34,7 @@ export function parametrosDe(filtro: Partial<FiltroBandeja>): URLSearchParams {
   const p = new URLSearchParams();
   if (filtro.q) p.set('q', filtro.q);
   if (filtro.estado) p.set('estado', filtro.estado);
+  if (filtro.vence) p.set('vence', filtro.vence);
   if (filtro.pagina && filtro.pagina > 1) p.set('pagina', String(filtro.pagina));
   return p;
 }
@@ -56,6 +58,15 @@ export const moverSolicitud = async (n: string, pedido: PedidoMovimiento) =>
   (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/estado`, pedido, enGestion)).data;
 export const agregarNota = async (n: string, texto: string) =>
   (await http.post<Nota>(`solicitudes/${numero(n)}/notas`, { texto }, enGestion)).data;
+/** "Vigencia hasta" of a document (YYYY-MM-DD), or null to clear it. */
+export const registrarVigencia = async (n: string, clave: string, hasta: string | null) =>
+  (
+    await http.put<VigenciaRegistrada>(
+      `solicitudes/${numero(n)}/documentos/${encodeURIComponent(clave)}/vigencia`,
+      { hasta },
+      enGestion,
+    )
+  ).data;
 export const obtenerAuditoria = async (pagina: number, signal?: AbortSignal) =>
   (await http.get<PaginaAuditoria>('auditoria', { ...enGestion, params: parametrosDe({ pagina }), signal }))
     .data;
@@ -66,7 +77,7 @@ export const urlDocumento = (n: string, clave: string, modo: 'ver' | 'descargar'
 
 /** The CSV of the current filter (no page: every matching row). */
 export function urlExportacion(filtro: FiltroBandeja): string {
-  const p = parametrosDe({ q: filtro.q, estado: filtro.estado });
+  const p = parametrosDe({ q: filtro.q, estado: filtro.estado, vence: filtro.vence ?? '' });
   const consulta = p.toString();
   return `${BASE_GESTION}exportacion.csv${consulta ? `?${consulta}` : ''}`;
 }

@@ -1,7 +1,8 @@
-// The inbox's view lives in the URL (producto §9): ?q=&estado=&pagina= — a link reproduces it and
-// the browser's back and forward move between views. Defaults are left out of the address.
+// The inbox's view lives in the URL (producto §9): ?q=&estado=&vence=&pagina= — a link reproduces
+// it and the browser's back and forward move between views. Defaults are left out of the address
+// (and out of the filter: `vence` is there only when "Vence en 30 días" is on).
 import { esEstado } from '../../domain/estados.js';
-import { LARGO_MAXIMO_BUSQUEDA, type FiltroBandeja } from '../../domain/gestion.js';
+import { LARGO_MAXIMO_BUSQUEDA, VENCE_PRONTO, type FiltroBandeja } from '../../domain/gestion.js';
 import { parametrosDe } from './api.js';
 
 /** A 1-based page from the address; anything else is page 1. */
@@ -17,6 +18,7 @@ export function filtroDe(busqueda: string): FiltroBandeja {
     q: (p.get('q') ?? '').trim().slice(0, LARGO_MAXIMO_BUSQUEDA),
     estado: esEstado(estado) ? estado : '',
     pagina: paginaDe(p.get('pagina')),
+    ...(p.get('vence') === VENCE_PRONTO ? { vence: VENCE_PRONTO } : {}),
   };
 }
 

@@ -72,6 +72,13 @@ const TABLA: Record<string, Ruta> = {
       cuerpo: { texto: 'Falta la firma.' },
     }),
   },
+  'PUT /api/gestion/solicitudes/:numero/documentos/:clave/vigencia': {
+    permiso: 'anotar',
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/documentos/PolizaMalaPraxis/vigencia`,
+      cuerpo: { hasta: '2099-06-30' },
+    }),
+  },
   'GET /api/gestion/solicitudes/:numero/documentos/:clave/ver': {
     permiso: 'leer',
     pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos/${d.clave}/ver` }),
@@ -123,11 +130,29 @@ function rutasDe(app: FastifyInstance): Set<string> {
 const rutasDeGestion = (app: FastifyInstance) =>
   [...rutasDe(app)].filter((r) => r.split(' ')[1]!.startsWith('/api/gestion'));
 
-const metodoDe = (ruta: string) => ruta.split(' ')[0] as 'GET' | 'POST' | 'DELETE';
+const metodoDe = (ruta: string) => ruta.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function pedir(nav: Navegador, metodo: string, p: Pedido) {
+/** A PUT from `nav` (Navegador has no PUT): its cookies and anti-forgery echo, kept as it keeps them. */
+async function put(app: FastifyInstance, nav: Navegador, p: Pedido) {
+  const cookie = [...nav.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const xsrf = nav.cookies.get('__Host-XSRF-TOKEN') ?? nav.cookies.get('XSRF-TOKEN');
+  const r = await app.inject({
+    method: 'PUT',
+    url: p.url,
+    payload: (p.cuerpo ?? {}) as object,
+    headers: { ...(cookie ? { cookie } : {}), ...(xsrf ? { 'x-xsrf-token': xsrf } : {}) },
+  });
+  for (const c of r.cookies as { name: string; value: string; maxAge?: number }[]) {
+    if (c.maxAge === 0 || c.value === '') nav.cookies.delete(c.name);
+    else nav.cookies.set(c.name, c.value);
+  }
+  return r;
+}
+
+async function pedir(nav: Navegador, metodo: string, p: Pedido, app?: FastifyInstance) {
   if (metodo === 'GET') return nav.get(p.url);
   if (metodo === 'DELETE') return nav.delete(p.url);
+  if (metodo === 'PUT') return put(app!, nav, p);
   return nav.post(p.url, p.cuerpo ?? {});
 }
 
@@ -181,7 +206,7 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
     it('sin sesión: 401 con la forma de error (y HEAD, y con una cookie inventada)', async () => {
       const nav = await ctx.navegador().abrir();
       const p = await pedido(datos);
-      const r = await pedir(nav, metodo, p);
+      const r = await pedir(nav, metodo, p, ctx.app);
       expect(r.statusCode).toBe(401);
       expect(r.headers['content-type']).toMatch(/^application\/json/);
       expect(r.json()).toEqual(SIN_SESION);
@@ -192,7 +217,7 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
         expect(head.statusCode).toBe(401);
       }
       nav.cookies.set('gestion-sesion', 'A'.repeat(43));
-      const inventada = await pedir(nav, metodo, p);
+      const inventada = await pedir(nav, metodo, p, ctx.app);
       expect(inventada.statusCode).toBe(401);
       expect(inventada.json()).toEqual(SIN_SESION);
       expect(nav.cookies.has('gestion-sesion')).toBe(false);
@@ -202,10 +227,10 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
       const nav = await ctx.navegador().abrir();
       const p = await pedido(datos);
       const invalido: Pedido =
-        metodo === 'POST'
+        metodo === 'POST' || metodo === 'PUT'
           ? { url: p.url, cuerpo: { campoQueNoExiste: 1 } }
           : { url: `${p.url}${p.url.includes('?') ? '&' : '?'}pagina=-1&estado=inexistente` };
-      const r = await pedir(nav, metodo, invalido);
+      const r = await pedir(nav, metodo, invalido, ctx.app);
       expect(r.statusCode).toBe(401);
     });
 
@@ -215,7 +240,7 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
       delRevisor ? 'un revisor puede (ni 401 ni 403 ni 404)' : 'un revisor: 403 con la forma de error',
       async () => {
         const nav = await ingresarComo(ctx, 'revisor', 'revisor');
-        const r = await pedir(nav, metodo, await pedido(datos));
+        const r = await pedir(nav, metodo, await pedido(datos), ctx.app);
         if (delRevisor) {
           expect([401, 403, 404], `${r.statusCode} ${r.body}`).not.toContain(r.statusCode);
           expect(r.statusCode, r.body).toBeLessThan(500);
@@ -230,7 +255,7 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
 
     it('un administrador puede (ni 401 ni 403 ni 404)', async () => {
       const nav = await ingresarComo(ctx, 'administradora', 'administrador');
-      const r = await pedir(nav, metodo, await pedido(datos));
+      const r = await pedir(nav, metodo, await pedido(datos), ctx.app);
       expect([401, 403, 404], `${r.statusCode} ${r.body}`).not.toContain(r.statusCode);
       expect(r.statusCode, r.body).toBeLessThan(500);
     });

@@ -5,6 +5,7 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { TEXTOS_GESTION } from '../../domain/index.js';
+import { diaArgentino } from '../../server/correcciones/plazo.js';
 import { verificarAuditoria } from '../../server/servicios/auditoria.js';
 import { lotesDelFiltro, primeraDelFiltro } from '../../server/servicios/bandeja.js';
 import {
@@ -131,6 +132,34 @@ conCadaBase(
       expect((await admin.get('/api/gestion/exportacion.csv?estado=borrador')).statusCode).toBe(400);
     });
 
+    it('respeta "Vence en 30 días" (producto §11) y lo audita', async () => {
+      const { id } = await ctx.db
+        .selectFrom('solicitudes')
+        .select('id')
+        .where('numero', '=', sembradas[1]!)
+        .executeTakeFirstOrThrow();
+      const hasta = new Date(Date.parse(`${diaArgentino(new Date())}T00:00:00Z`) + 10 * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      await ctx.db
+        .updateTable('solicitud_documentos')
+        .set({ vigente_hasta: hasta })
+        .where('solicitud_id', '=', id)
+        .where('nombre', 'like', 'PolizaMalaPraxis.%')
+        .execute();
+      try {
+        const filas = await auditoriaDe(ctx.db, async () => {
+          const porVencer = leerCsv((await exportar('?vence=30')).payload).slice(1);
+          expect(porVencer.map((f) => f[0])).toEqual([sembradas[1]]);
+        });
+        expect(filas).toEqual([
+          expect.objectContaining({ detalle: { busqueda: false, estado: null, vence: '30', filas: 1 } }),
+        ]);
+      } finally {
+        await ctx.db.updateTable('solicitud_documentos').set({ vigente_hasta: null }).where('solicitud_id', '=', id).execute();
+      }
+    });
+
     it('audita el filtro y la cantidad de filas, nunca el término buscado', async () => {
       const filas = await auditoriaDe(ctx.db, async () => {
         await exportar('?q=28999888&estado=recibida');
@@ -141,9 +170,9 @@ conCadaBase(
           usuario: 'admin.csv',
           accion: 'exportar',
           objeto: null,
-          detalle: { busqueda: true, estado: 'recibida', filas: 1 },
+          detalle: { busqueda: true, estado: 'recibida', vence: null, filas: 1 },
         }),
-        expect.objectContaining({ accion: 'exportar', detalle: { busqueda: false, estado: null, filas: 6 } }),
+        expect.objectContaining({ accion: 'exportar', detalle: { busqueda: false, estado: null, vence: null, filas: 6 } }),
       ]);
       expect(JSON.stringify(filas)).not.toContain('28999888');
       expect(await verificarAuditoria(ctx.db)).toMatchObject({ intacta: true });

@@ -83,6 +83,7 @@ conCadaBase(
           mime: MIME[ext],
           bytes: contenido.length,
           sha256: createHash('sha256').update(contenido).digest('hex'),
+          vigenteHasta: null,
         });
       }
       expect(d.equipos).toEqual([ejemploEquipo()]);

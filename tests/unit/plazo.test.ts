@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   esDiaHabil,
-  fechaArgentina,
+  diaArgentino,
   finDelDiaArgentina,
   plazoDeCorreccion,
   sumarDiasHabiles,
@@ -49,7 +49,7 @@ describe('plazoDeCorreccion', () => {
   it('an observation at 23:30 Argentine time belongs to that day, not to the UTC one', () => {
     const tarde = enArgentina('2026-11-19T23:30:00'); // already Friday in UTC
     expect(tarde.toISOString()).toBe('2026-11-20T02:30:00.000Z');
-    expect(fechaArgentina(tarde)).toBe('2026-11-19');
+    expect(diaArgentino(tarde)).toBe('2026-11-19');
     // From Thursday: Fri 20, Tue 24 … Fri 4 December.
     expect(plazoDeCorreccion(tarde).plazo).toBe('2026-12-04');
     // Half an hour later it is Friday in Argentina too.
@@ -58,8 +58,8 @@ describe('plazoDeCorreccion', () => {
 
   it('the end of a day in Argentina is 02:59:59.999 UTC of the next one', () => {
     expect(new Date(finDelDiaArgentina('2026-12-31')).toISOString()).toBe('2027-01-01T02:59:59.999Z');
-    expect(fechaArgentina(new Date(finDelDiaArgentina('2026-12-31')))).toBe('2026-12-31');
-    expect(fechaArgentina(new Date(finDelDiaArgentina('2026-12-31') + 1))).toBe('2027-01-01');
+    expect(diaArgentino(new Date(finDelDiaArgentina('2026-12-31')))).toBe('2026-12-31');
+    expect(diaArgentino(new Date(finDelDiaArgentina('2026-12-31') + 1))).toBe('2027-01-01');
   });
 
   it('another number of days can be asked for', () => {

@@ -1,7 +1,9 @@
-// /gestion — the inbox (producto §9): "Buscar", "Estado", the table of applications (newest first,
-// paged on the server) and, for who may export, "Exportar CSV" of the current filter. The view is
-// the address (?q=&estado=&pagina=): typing updates it after a pause and goes back to page 1.
-import { Box, Button, Flex, Input, Link as ChakraLink, NativeSelect, chakra } from '@chakra-ui/react';
+// /gestion — the inbox (producto §9): "Buscar", "Estado", "Vence en 30 días" (producto §11), the
+// table of applications (newest first, paged on the server; an observed one whose correction
+// deadline passed is marked "Plazo vencido") and, for who may export, "Exportar CSV" of the
+// current filter. The view is the address (?q=&estado=&vence=&pagina=): typing updates it after a
+// pause and goes back to page 1.
+import { Badge, Box, Button, Flex, Input, Link as ChakraLink, NativeSelect, chakra } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   createColumnHelper,
@@ -16,10 +18,12 @@ import { CLAVES_ESTADO, ESTADOS, type Estado } from '../../../domain/estados.js'
 import {
   FILAS_POR_PAGINA,
   LARGO_MAXIMO_BUSQUEDA,
+  VENCE_PRONTO,
   type FilaBandeja,
   type FiltroBandeja,
 } from '../../../domain/gestion.js';
 import { tienePermiso } from '../../../domain/personal.js';
+import { TEXTOS_SEGUIMIENTO } from '../../../domain/seguimiento.js';
 import { obtenerBandeja, urlExportacion } from '../api.js';
 import { AvisoError, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
 import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
@@ -46,7 +50,22 @@ const COLUMNAS = columna.columns([
   columna.accessor('apellidoynombre', { header: 'Apellido y nombres' }),
   columna.accessor('dni', { header: 'DNI' }),
   columna.accessor('matricula', { header: 'Matrícula' }),
-  columna.accessor('estado', { header: 'Estado', cell: (c) => ESTADOS[c.getValue()] }),
+  columna.accessor('estado', {
+    header: 'Estado',
+    cell: (c) => (
+      <>
+        {ESTADOS[c.getValue()]}
+        {c.row.original.plazoVencido ? (
+          <>
+            {' '}
+            <Badge colorPalette="red" variant="solid" ms="1" whiteSpace="nowrap">
+              {TEXTOS_SEGUIMIENTO.plazoVencido}
+            </Badge>
+          </>
+        ) : null}
+      </>
+    ),
+  }),
 ]);
 const SIN_FILAS: FilaBandeja[] = [];
 
@@ -66,19 +85,19 @@ export function Bandeja() {
     setQMostrada(filtro.q);
     if (texto.trim() !== filtro.q) setTexto(filtro.q);
   }
-  const { q: qActual, estado: estadoActual } = filtro;
+  const { q: qActual, estado: estadoActual, vence: venceActual } = filtro;
   useEffect(() => {
     const q = texto.trim();
     if (q === qActual) return;
     const espera = setTimeout(
-      () => navegar(rutaDe({ q, estado: estadoActual, pagina: 1 })),
+      () => navegar(rutaDe({ q, estado: estadoActual, pagina: 1, ...(venceActual ? { vence: venceActual } : {}) })),
       PAUSA_BUSQUEDA_MS,
     );
     return () => clearTimeout(espera);
-  }, [texto, qActual, estadoActual, navegar]);
+  }, [texto, qActual, estadoActual, venceActual, navegar]);
 
   const consulta = useQuery({
-    queryKey: ['bandeja', filtro.q, filtro.estado, filtro.pagina],
+    queryKey: ['bandeja', filtro.q, filtro.estado, filtro.vence ?? '', filtro.pagina],
     queryFn: ({ signal }) => obtenerBandeja(filtro, signal),
     placeholderData: keepPreviousData,
   });
@@ -150,6 +169,29 @@ export function Bandeja() {
             <chakra.p fontSize="xs" mt="1" aria-hidden="true">
               &nbsp;
             </chakra.p>
+          </Box>
+          <Box pb="6" flex={{ base: '1 1 100%', sm: '0 0 auto' }}>
+            <chakra.label display="flex" alignItems="center" gap="2" minH="10" cursor="pointer">
+              <chakra.input
+                type="checkbox"
+                id="bandeja-vence"
+                width="5"
+                height="5"
+                accentColor="blue.700"
+                aria-describedby="bandeja-vence-ayuda"
+                checked={filtro.vence === VENCE_PRONTO}
+                onChange={(e: ChangeEvent<HTMLInputElement>) => {
+                  const { vence: _, ...resto } = filtro;
+                  ir(e.target.checked ? { ...resto, vence: VENCE_PRONTO, pagina: 1 } : { ...resto, pagina: 1 });
+                }}
+              />
+              <chakra.span fontSize="sm" fontWeight="medium">
+                {TEXTOS_SEGUIMIENTO.venceEn30Dias}
+              </chakra.span>
+            </chakra.label>
+            <chakra.span id="bandeja-vence-ayuda" srOnly>
+              Solicitudes con un documento cuya vigencia termina entre hoy y dentro de 30 días.
+            </chakra.span>
           </Box>
           {tienePermiso(cuenta.rol, 'exportar') ? (
             <Box pb="6">

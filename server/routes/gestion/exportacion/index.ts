@@ -9,7 +9,7 @@ import { tieneBusqueda } from '../../../servicios/bandeja.js';
 import { csvDeLaExportacion, nombreDelCsv, prepararExportacion } from '../../../servicios/exportacion.js';
 import { consultaFiltro } from '../solicitudes/esquemas.js';
 
-type Filtro = Pick<FiltroBandeja, 'q' | 'estado'>;
+type Filtro = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'>;
 
 export const rutasExportacion: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Filtro }>('/exportacion.csv', {
@@ -28,7 +28,7 @@ export const rutasExportacion: FastifyPluginAsync = async (app) => {
     },
     handler: async (request, reply) => {
       const sesion = request.sesion!;
-      const filtro: Filtro = { q: request.query.q, estado: request.query.estado };
+      const filtro: Filtro = { q: request.query.q, estado: request.query.estado, vence: request.query.vence ?? '' };
       const exportacion = await prepararExportacion(app.db, filtro);
       await app.db.transaction().execute((trx) =>
         auditar(trx, {
@@ -38,6 +38,7 @@ export const rutasExportacion: FastifyPluginAsync = async (app) => {
           detalle: {
             busqueda: tieneBusqueda(filtro),
             estado: filtro.estado || null,
+            vence: filtro.vence || null,
             filas: exportacion.filas,
           },
         }),

@@ -3,11 +3,13 @@
 import {
   CLAVES_ESTADO,
   DOCUMENTOS,
+  VENCE_PRONTO,
   LARGO_MAXIMO_BUSQUEDA,
   LARGO_MAXIMO_MOTIVO,
   LARGO_MAXIMO_NOTA,
 } from '../../../../domain/index.js';
 import { cuerpoCrear } from '../../solicitud/esquemas.js';
+import { paramsNumero } from '../esquemas.js';
 
 const estado = { type: 'string', enum: CLAVES_ESTADO } as const;
 const estadoONulo = { type: ['string', 'null'], enum: [...CLAVES_ESTADO, null] } as const;
@@ -18,6 +20,8 @@ export const PAGINA_MAXIMA = 10_000;
 const propiedadesFiltro = {
   q: { type: 'string', maxLength: LARGO_MAXIMO_BUSQUEDA, default: '' },
   estado: { type: 'string', enum: ['', ...CLAVES_ESTADO], default: '' },
+  // "Vence en 30 días" (producto §11).
+  vence: { type: 'string', enum: ['', VENCE_PRONTO], default: '' },
 } as const;
 
 export const consultaFiltro = {
@@ -44,7 +48,7 @@ export const esquemaPaginaBandeja = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['numero', 'creadaEn', 'apellidoynombre', 'dni', 'matricula', 'estado'],
+        required: ['numero', 'creadaEn', 'apellidoynombre', 'dni', 'matricula', 'estado', 'plazoVencido'],
         additionalProperties: false,
         properties: {
           numero: { type: 'string' },
@@ -53,6 +57,7 @@ export const esquemaPaginaBandeja = {
           dni: { type: 'string' },
           matricula: { type: 'string' },
           estado,
+          plazoVencido: { type: 'boolean' },
         },
       },
     },
@@ -100,7 +105,7 @@ export const esquemaDetalle = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['clave', 'label', 'nombre', 'mime', 'bytes', 'sha256'],
+        required: ['clave', 'label', 'nombre', 'mime', 'bytes', 'sha256', 'vigenteHasta'],
         additionalProperties: false,
         properties: {
           clave: { type: 'string' },
@@ -109,6 +114,7 @@ export const esquemaDetalle = {
           mime: { type: 'string' },
           bytes: { type: 'integer' },
           sha256: { type: 'string' },
+          vigenteHasta: { type: ['string', 'null'] },
         },
       },
     },
@@ -158,4 +164,31 @@ export const cuerpoNota = {
   required: ['texto'],
   additionalProperties: false,
   properties: { texto: { type: 'string', maxLength: LARGO_MAXIMO_NOTA * 2 } },
+} as const;
+
+export const paramsDocumento = {
+  type: 'object',
+  required: ['numero', 'clave'],
+  properties: {
+    numero: paramsNumero.properties.numero,
+    clave: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/** The date's checks (a real day, its range) are the handler's, with a Spanish message each. */
+export const cuerpoVigencia = {
+  type: 'object',
+  required: ['hasta'],
+  additionalProperties: false,
+  properties: { hasta: { type: ['string', 'null'], maxLength: 40 } },
+} as const;
+
+export const esquemaVigencia = {
+  type: 'object',
+  required: ['clave', 'vigenteHasta'],
+  additionalProperties: false,
+  properties: {
+    clave: { type: 'string' },
+    vigenteHasta: { type: ['string', 'null'] },
+  },
 } as const;

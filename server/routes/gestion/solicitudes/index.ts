@@ -3,6 +3,8 @@
 //   GET  /api/gestion/solicitudes/:numero              (leer)   one application; audit ver_solicitud
 //   POST /api/gestion/solicitudes/:numero/estado       (mover)  a status move; audit mover_estado
 //   POST /api/gestion/solicitudes/:numero/notas        (anotar) an internal note; audit nota
+//   PUT  /api/gestion/solicitudes/:numero/documentos/:clave/vigencia  (anotar) "Vigencia hasta";
+//        audit registrar_vigencia (vigencia.ts)
 import type { FastifyPluginAsync } from 'fastify';
 import type {
   DetalleSolicitud,
@@ -26,12 +28,15 @@ import {
   esquemaNota,
   esquemaPaginaBandeja,
 } from './esquemas.js';
+import { rutaVigencia } from './vigencia.js';
 
 interface ParamsNumero {
   numero: string;
 }
 
 export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
+  await app.register(rutaVigencia);
+
   app.get<{ Querystring: FiltroBandeja }>('/solicitudes', {
     preHandler: app.requiere('leer'),
     schema: {

@@ -5,8 +5,12 @@ import type { ReactNode } from 'react';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
 import { ESTADOS } from '../../../../domain/estados.js';
 import type { DetalleSolicitud } from '../../../../domain/gestion.js';
+import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
 import { urlDocumento } from '../../api.js';
 import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
+import { EditorVigencia } from './Vigencia.js';
+
+const CON_VIGENCIA = new Set<string>(DOCUMENTOS_CON_VIGENCIA);
 
 export function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
   return (
@@ -112,6 +116,9 @@ export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
                   </ChakraLink>
                 </Flex>
               </Flex>
+              {CON_VIGENCIA.has(d.clave) ? (
+                <EditorVigencia numero={detalle.numero} documento={d} />
+              ) : null}
             </chakra.li>
           ))}
         </chakra.ul>
