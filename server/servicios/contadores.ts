@@ -62,4 +62,9 @@ export const CLAVES = {
   segundoFactor: (cliente: string) => `segundo-factor|${cliente}`,
   /** The applicant's status lookup (producto §11), the DNI check's allowance on its own count. */
   estado: (cliente: string) => `estado|${cliente}`,
+  /** Receipts downloaded, from /completado or the verification page (producto §11). */
+  comprobantes: (cliente: string) => `comprobante|${cliente}`,
+  verificaciones: (cliente: string) => `verificacion|${cliente}`,
+  /** Readings of a correction link (its uploads and sending count as step 2's and crear's). */
+  correcciones: (cliente: string) => `correccion-consulta|${cliente}`,
 } as const;

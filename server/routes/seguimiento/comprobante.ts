@@ -7,6 +7,7 @@ import { generarComprobante } from '../../comprobante/index.js';
 import { solicitudDelBorrador } from '../../comprobante/consultas.js';
 import { enviarComprobante, respuestaPdf } from '../../comprobante/respuesta.js';
 import { limitePorCliente } from '../../plugins/limites.js';
+import { CLAVES } from '../../servicios/contadores.js';
 import { borradorDeLaPeticion } from '../../servicios/borradores.js';
 
 export const MENSAJE_SIN_COMPROBANTE =
@@ -15,13 +16,12 @@ export const MENSAJE_SIN_COMPROBANTE =
 
 /** Each receipt is drawn anew (~30 ms of CPU): a client gets this many per quarter hour. */
 export const COMPROBANTES_POR_CUARTO_DE_HORA = 60;
-export const claveComprobantes = (cliente: string) => `comprobante|${cliente}`;
 
 export const rutaComprobante: FastifyPluginAsync = async (app) => {
   app.get('/solicitud/comprobante', {
     config: {
       registrar: true,
-      rateLimit: limitePorCliente(claveComprobantes, COMPROBANTES_POR_CUARTO_DE_HORA, 15 * 60_000),
+      rateLimit: limitePorCliente(CLAVES.comprobantes, COMPROBANTES_POR_CUARTO_DE_HORA, 15 * 60_000),
     },
     schema: {
       summary: 'Descarga el comprobante de la solicitud enviada desde este navegador',

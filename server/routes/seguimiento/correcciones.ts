@@ -58,11 +58,6 @@ const correccionPendiente200 = {
   },
 } as const;
 
-/** Reading a link has a budget of its own; uploads and sending share step 2's and crear's. */
-const CLAVES_CORRECCION = {
-  consulta: (cliente: string) => `correccion-consulta|${cliente}`,
-} as const;
-
 export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
   const { config } = app;
   app.addHook('onRequest', (_request, reply, listo) => {
@@ -73,7 +68,7 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: ParamsToken }>('/correcciones/:token', {
     config: {
-      rateLimit: limitePorCliente(CLAVES_CORRECCION.consulta, config.writeMaxPerHour, HORA),
+      rateLimit: limitePorCliente(CLAVES.correcciones, config.writeMaxPerHour, HORA),
     },
     schema: {
       summary: 'Qué corregir con un enlace de corrección',

@@ -11,7 +11,8 @@ import { solicitudDeVerificacion, verificacionDe } from '../../comprobante/consu
 import { enviarComprobante, respuestaPdf } from '../../comprobante/respuesta.js';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../errores.js';
 import { limitePorCliente } from '../../plugins/limites.js';
-import { claveComprobantes, COMPROBANTES_POR_CUARTO_DE_HORA } from './comprobante.js';
+import { CLAVES } from '../../servicios/contadores.js';
+import { COMPROBANTES_POR_CUARTO_DE_HORA } from './comprobante.js';
 
 interface Params {
   token: string;
@@ -25,7 +26,6 @@ const params = {
 } as const;
 
 export const VERIFICACIONES_POR_CUARTO_DE_HORA = 120;
-const claveVerificaciones = (cliente: string) => `verificacion|${cliente}`;
 
 const esquemaVerificacion = {
   type: 'object',
@@ -58,7 +58,7 @@ const privada = (reply: FastifyReply) => reply.header('cache-control', 'no-store
 
 export const rutaVerificacion: FastifyPluginAsync = async (app) => {
   app.get<{ Params: Params }>('/verificacion/:token', {
-    config: { rateLimit: limitePorCliente(claveVerificaciones, VERIFICACIONES_POR_CUARTO_DE_HORA, 15 * 60_000) },
+    config: { rateLimit: limitePorCliente(CLAVES.verificaciones, VERIFICACIONES_POR_CUARTO_DE_HORA, 15 * 60_000) },
     schema: {
       summary: 'Verifica una solicitud con el enlace del comprobante',
       description:
@@ -79,7 +79,7 @@ export const rutaVerificacion: FastifyPluginAsync = async (app) => {
   app.get<{ Params: Params }>('/verificacion/:token/comprobante', {
     config: {
       registrar: true,
-      rateLimit: limitePorCliente(claveComprobantes, COMPROBANTES_POR_CUARTO_DE_HORA, 15 * 60_000),
+      rateLimit: limitePorCliente(CLAVES.comprobantes, COMPROBANTES_POR_CUARTO_DE_HORA, 15 * 60_000),
     },
     schema: {
       summary: 'Descarga el comprobante desde la página de verificación',
