@@ -120,7 +120,8 @@ export const enrolmentMachine = setup({
     enviarSolicitud: (_, _params: { solicitud: Solicitud }) => {},
     notificarFalloEnvio: () => {},
     borrarBorrador: () => {},
-    mostrarConfirmacion: (_, _params: { solicitud: SolicitudCreada }) => {},
+    /** `email` is where the copy of producto §11 goes, named on /completado (producto §12). */
+    mostrarConfirmacion: (_, _params: { solicitud: SolicitudCreada; email: string }) => {},
 
     // --- Context updates.
     guardarCatalogo: assign(({ context, event }) => {
@@ -436,7 +437,10 @@ export const enrolmentMachine = setup({
       type: 'final',
       entry: [
         'borrarBorrador',
-        { type: 'mostrarConfirmacion', params: ({ context }) => ({ solicitud: context.solicitud! }) },
+        {
+          type: 'mostrarConfirmacion',
+          params: ({ context }) => ({ solicitud: context.solicitud!, email: context.datos.email.trim() }),
+        },
       ],
     },
   },

@@ -25,8 +25,8 @@ export interface Dependencias {
   almacenes: Almacenes;
   navegar(ruta: string): void;
   mostrarSnackbar(mensaje: string, opciones?: { boton?: string }): void;
-  /** Keeps the application number for /completado. */
-  recordarSolicitud(solicitud: SolicitudCreada): void;
+  /** Keeps the application number, and the e-mail its copy went to, for /completado. */
+  recordarSolicitud(solicitud: SolicitudCreada, email: string): void;
   /** The pause between a successful upload and the next step (≈100 ms, producto §4). */
   pausaMs?: number;
 }
@@ -122,8 +122,8 @@ export function maquinaConImplementaciones(deps: Dependencias) {
       borrarBorrador: () => {
         borrarTodo(deps.almacenes).catch((error: unknown) => console.error('No se pudo borrar el borrador.', error));
       },
-      mostrarConfirmacion: (_, { solicitud }: { solicitud: SolicitudCreada }) => {
-        deps.recordarSolicitud(solicitud);
+      mostrarConfirmacion: (_, { solicitud, email }: { solicitud: SolicitudCreada; email: string }) => {
+        deps.recordarSolicitud(solicitud, email);
         deps.navegar('/completado');
       },
     },

@@ -109,7 +109,7 @@ export function asercionesDom(sut: () => SutDom): Record<string, (m: EnrolmentSn
       expect(sut().navegar).not.toHaveBeenCalled();
     },
     '#enrolment.enviada': () => {
-      expect(sut().recordarSolicitud).toHaveBeenCalledWith(NUMERO_SOLICITUD);
+      expect(sut().recordarSolicitud).toHaveBeenCalledWith(NUMERO_SOLICITUD, sut().snapshot.context.datos.email.trim());
       expect(sut().navegar).toHaveBeenCalledWith('/completado');
     },
   };

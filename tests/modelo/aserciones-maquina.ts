@@ -176,7 +176,9 @@ export function asercionesMaquina(sut: () => SutMaquina): Record<string, (m: Enr
       const s = sut().snapshot;
       expect(s.status).toBe('done');
       expect(sut().llamadas('borrarBorrador', true)).toHaveLength(1);
-      expect(sut().llamadas('mostrarConfirmacion', true)).toEqual([{ solicitud: NUMERO_SOLICITUD }]);
+      expect(sut().llamadas('mostrarConfirmacion', true)).toEqual([
+        { solicitud: NUMERO_SOLICITUD, email: s.context.datos.email.trim() },
+      ]);
       expect(s.context.solicitud).toEqual(NUMERO_SOLICITUD);
     },
   };

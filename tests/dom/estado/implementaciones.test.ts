@@ -160,7 +160,10 @@ describe('maquinaConImplementaciones', () => {
     await waitFor(actor, (s) => s.status === 'done');
     await deps.almacenes.encolar(async () => {});
     expect(deps.api.crearSolicitud).toHaveBeenCalledTimes(1);
-    expect(deps.recordarSolicitud).toHaveBeenCalledWith({ numeroSolicitud: 'ABC123', creadaEn: '2026-11-22T12:00:00Z' });
+    expect(deps.recordarSolicitud).toHaveBeenCalledWith(
+      { numeroSolicitud: 'ABC123', creadaEn: '2026-11-22T12:00:00Z' },
+      DATOS_COMPLETOS.email,
+    );
     expect(deps.navegar).toHaveBeenCalledWith('/completado');
     expect(await deps.almacenes.borrador.getItem(CLAVE_BORRADOR)).toBeNull();
     expect(await deps.almacenes.archivos.getItem('id-TituloMedico-TituloMedico.pdf')).toBeNull();
