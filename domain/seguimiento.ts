@@ -32,8 +32,7 @@ export const DIAS_HABILES_CORRECCION = 10;
 export const DIAS_RECORDATORIO = [30, 15, 5] as const;
 /** The inbox filter "Vence en 30 días". */
 export const DIAS_VENCE_PRONTO = 30;
-/** Days are counted in Argentina's time (UTC−3, no daylight saving since 2009). */
-export const ZONA_ARGENTINA = 'America/Argentina/Buenos_Aires';
+export { ZONA_ARGENTINA } from './fecha-hora.js';
 
 /**
  * The documents that carry an end date staff may record (producto §11: the malpractice policy,

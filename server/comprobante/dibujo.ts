@@ -3,9 +3,10 @@
 // measured before drawing), so a page break never splits a row and never happens by surprise.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
 import type { DatosComprobante } from './datos.js';
-import { fechaHoraArgentina, tamanioConBytes } from './formato.js';
+import { tamanioConBytes } from './formato.js';
 import { fuentes } from './fuentes.js';
 
 export const AUTOR_COMPROBANTE = 'Asociación Médica de Rosario';

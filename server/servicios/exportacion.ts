@@ -5,6 +5,7 @@
 // through csv-stringify, so memory does not grow with the number of rows.
 import { Readable, pipeline } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
+import { partesArgentinas } from '../../domain/fecha-hora.js';
 import { ESTADOS, esEstado } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import {
@@ -26,29 +27,6 @@ export const COLUMNAS_CSV = [
   'Email',
   'Teléfono',
 ] as const;
-
-export const ZONA_ARGENTINA = 'America/Argentina/Buenos_Aires';
-
-const formato = new Intl.DateTimeFormat('es-AR', {
-  timeZone: ZONA_ARGENTINA,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function partesArgentinas(fecha: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
-  const partes = Object.fromEntries(formato.formatToParts(fecha).map((p) => [p.type, p.value]));
-  return {
-    year: partes.year!,
-    month: partes.month!,
-    day: partes.day!,
-    hour: partes.hour!,
-    minute: partes.minute!,
-  };
-}
 
 const MINUTO_MS = 60_000;
 const DIA_MS = 86_400_000;

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS, TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
 import type { DatosComprobante } from '../../server/comprobante/datos.js';
 import { AUTOR_COMPROBANTE, dibujarComprobante, ROTULOS_COMPROBANTE, tramosDelQr } from '../../server/comprobante/dibujo.js';
-import { fechaHoraArgentina, tamanioConBytes, tamanioLegible } from '../../server/comprobante/formato.js';
+import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
+import { tamanioConBytes, tamanioLegible } from '../../server/comprobante/formato.js';
 import { fuentesIncrustadas, leerPdf } from '../server/ayuda/comprobante.js';
 
 const NOMBRE = 'Łukasz Şahin Nguyễn';

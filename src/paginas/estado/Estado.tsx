@@ -6,7 +6,8 @@ import { Box, Button, Heading, Input, Stack, Text, chakra } from '@chakra-ui/rea
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { object, string, ValidationError } from 'yup';
 import { MENSAJES } from '../../../domain/mensajes.js';
-import { TEXTOS_SEGUIMIENTO, ZONA_ARGENTINA, type RespuestaEstado } from '../../../domain/seguimiento.js';
+import { fechaHoraArgentina } from '../../../domain/fecha-hora.js';
+import { TEXTOS_SEGUIMIENTO, type RespuestaEstado } from '../../../domain/seguimiento.js';
 import { mensajeDelServidor } from '../../api/cliente.js';
 import { consultarEstado } from '../../api/estado.js';
 import { Campo } from '../../ui/campo/index.js';
@@ -34,24 +35,6 @@ type Resultado =
   | { tipo: 'encontrada'; respuesta: RespuestaEstado }
   | { tipo: 'inexistente' }
   | { tipo: 'error'; mensaje: string };
-
-const fechaHora = new Intl.DateTimeFormat('es-AR', {
-  timeZone: ZONA_ARGENTINA,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "25/11/2026 14:03", Argentina's time. */
-function fechaYHora(iso: string): string {
-  const fecha = new Date(iso);
-  if (Number.isNaN(fecha.getTime())) return iso;
-  const p = Object.fromEntries(fechaHora.formatToParts(fecha).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
 
 export default function Estado() {
   const [valores, setValores] = useState<Record<Campos, string>>({ numeroSolicitud: '', dni: '' });
@@ -172,7 +155,7 @@ export default function Estado() {
             </Text>
             <Text>
               Último cambio:{' '}
-              <chakra.time dateTime={resultado.respuesta.desde}>{fechaYHora(resultado.respuesta.desde)}</chakra.time>
+              <chakra.time dateTime={resultado.respuesta.desde}>{fechaHoraArgentina(resultado.respuesta.desde)}</chakra.time>
             </Text>
           </Box>
         ) : null}

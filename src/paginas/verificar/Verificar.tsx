@@ -4,30 +4,13 @@
 // downloaded again from here.
 import { Box, Button, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { TEXTOS_SEGUIMIENTO, ZONA_ARGENTINA, type Verificacion } from '../../../domain/seguimiento.js';
+import { fechaHoraArgentina } from '../../../domain/fecha-hora.js';
+import { TEXTOS_SEGUIMIENTO, type Verificacion } from '../../../domain/seguimiento.js';
 import { mensajeDelServidor } from '../../api/cliente.js';
 import { obtenerVerificacion, urlComprobanteDeVerificacion } from '../../api/verificacion.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 const NO_SE_PUDO = 'No pudimos consultar la solicitud. Revisá tu conexión e intentá nuevamente.';
-
-const fechaHora = new Intl.DateTimeFormat('es-AR', {
-  timeZone: ZONA_ARGENTINA,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "25/11/2026 14:05", Argentina's time, as on the receipt. */
-function fechaYHora(iso: string): string {
-  const fecha = new Date(iso);
-  if (Number.isNaN(fecha.getTime())) return iso;
-  const p = Object.fromEntries(fechaHora.formatToParts(fecha).map((x) => [x.type, x.value]));
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
-}
 
 type Consulta =
   | { tipo: 'cargando' }
@@ -55,7 +38,7 @@ function Resultado({ verificacion, token }: { verificacion: Verificacion; token:
         <Dato etiqueta={TEXTOS_SEGUIMIENTO.campoNumero}>
           <strong>{verificacion.numeroSolicitud}</strong>
         </Dato>
-        <Dato etiqueta="Fecha">{fechaYHora(verificacion.creadaEn)}</Dato>
+        <Dato etiqueta="Fecha">{fechaHoraArgentina(verificacion.creadaEn)}</Dato>
         <Dato etiqueta="Estado">{verificacion.etiqueta}</Dato>
       </chakra.dl>
 
