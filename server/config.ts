@@ -52,6 +52,15 @@ export interface Config {
   mailLeaseSeconds: number;
   /** How often each process looks for due messages (0: this process sends none). */
   mailPollSeconds: number;
+  /** The association's contact shown to applicants (producto §12); null: none configured. */
+  contacto: Contacto | null;
+}
+
+/** Each part may be missing; nothing is invented when it is (no default numbers). */
+export interface Contacto {
+  telefono: string | null;
+  email: string | null;
+  direccion: string | null;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +170,38 @@ function direccion(env: Env, nombre: string, porDefecto: string | null): string 
   return crudo;
 }
 
+function textoDeContacto(env: Env, nombre: string, max: number): string | null {
+  const crudo = env[nombre]?.trim();
+  if (!crudo) return null;
+  // Control characters would break the page's text and any header it reaches.
+  const control = [...crudo].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+  if (crudo.length > max || control) {
+    throw new ConfigError(nombre, `debe ser un texto de una línea de hasta ${max} caracteres (recibido "${crudo}").`);
+  }
+  return crudo;
+}
+
+/** CONTACTO_*: the association's phone, e-mail and address (producto §12), validated at start. */
+function contacto(env: Env): Contacto | null {
+  const telefono = textoDeContacto(env, 'CONTACTO_TELEFONO', 40);
+  if (telefono !== null) {
+    const digitos = telefono.replace(/\D/g, '').length;
+    if (!/^\+?[\d\s().-]+$/.test(telefono) || digitos < 6 || digitos > 15) {
+      throw new ConfigError(
+        'CONTACTO_TELEFONO',
+        `debe ser un número de teléfono: de 6 a 15 dígitos, con espacios, guiones, puntos o paréntesis y un + inicial opcional (recibido "${telefono}").`,
+      );
+    }
+  }
+  const email = textoDeContacto(env, 'CONTACTO_EMAIL', 254);
+  if (email !== null && !/^[^\s@<>",;:()]+@[^\s@<>",;:()]+\.[^\s@<>",;:()]+$/.test(email)) {
+    throw new ConfigError('CONTACTO_EMAIL', `no es una dirección de correo válida (recibido "${email}").`);
+  }
+  const direccion = textoDeContacto(env, 'CONTACTO_DIRECCION', 200);
+  if (telefono === null && email === null && direccion === null) return null;
+  return { telefono, email, direccion };
+}
+
 function proxies(env: Env): string[] {
   const crudo = env.TRUST_PROXY?.trim();
   if (!crudo) return [];
@@ -236,6 +277,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     staffMail: direccion(env, 'CORREO_PERSONAL', null),
     mailLeaseSeconds: entero(env, 'MAIL_LEASE_SECONDS', 120, 2, 3_600),
     mailPollSeconds: entero(env, 'MAIL_POLL_SECONDS', 5, 0, 3_600),
+    contacto: contacto(env),
   };
 }
 

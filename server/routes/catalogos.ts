@@ -106,7 +106,8 @@ export function coincide(pedido: string | undefined, etag: string): boolean {
   });
 }
 
-function enviar(request: FastifyRequest, reply: FastifyReply, { cuerpo, etag }: CuerpoJson) {
+/** A cacheable public JSON answer (the catalogues, the association's contact): tag, then 304 or the text. */
+export function enviarCacheable(request: FastifyRequest, reply: FastifyReply, { cuerpo, etag }: CuerpoJson) {
   reply.header('etag', etag).header('cache-control', CACHE_CATALOGO);
   if (coincide(request.headers['if-none-match'], etag)) return reply.code(304).send();
   // The text is sent as is: no serialization per request.
@@ -139,7 +140,7 @@ export const rutasCatalogos: FastifyPluginAsync = async (app) => {
         const p = request.params;
         await c.comprobar?.(app.catalogos, app.db, p);
         const respuesta = await app.catalogos.obtener(c.clave(p), async () => cuerpoJson(await c.cargar(app.db, p)));
-        return enviar(request, reply, respuesta);
+        return enviarCacheable(request, reply, respuesta);
       },
     });
   }

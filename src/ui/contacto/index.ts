@@ -1,0 +1,1 @@
+export { ContactoAsociacion, TITULO_CONTACTO, type ContactoAsociacionProps } from './ContactoAsociacion.js';
