@@ -120,6 +120,26 @@ export interface Catalogos {
   fallidos: NombreCatalogo[];
 }
 
+/**
+ * A failed upload (producto §12; docs/decisions/088). `reintentable`: sending the same files again
+ * can help (no answer, a timeout, the server busy or failing); otherwise the request was refused,
+ * and `rechazados` names the documents whose file must be replaced, each with why (a sentence that
+ * does not name the file: the view names the document's label and the file the applicant chose).
+ * A refused row stays marked until another file is chosen for it.
+ */
+export interface FalloSubida {
+  reintentable: boolean;
+  /** The server's (or the app's) explanation, a whole sentence; null when none was given. */
+  mensaje: string | null;
+  rechazados: Partial<Record<DocumentoKey, ArchivoRechazado>>;
+}
+
+/** A document's file the server refused: why, and the name of the file the applicant had chosen. */
+export interface ArchivoRechazado {
+  motivo: string;
+  archivo: string;
+}
+
 export type NombreCatalogo = 'localidades' | 'condicionesIva' | 'aparatos' | 'calles';
 
 export interface EnrolmentContext {
@@ -135,8 +155,10 @@ export interface EnrolmentContext {
   /** The files of the upload under way (so a reload can send them again). */
   enCurso: { key: DocumentoKey; archivo: ArchivoElegido }[];
   progreso: number;
-  /** Why the last upload failed, in Spanish, when the server said. */
-  errorSubida: string | null;
+  /** How the last upload failed, as the app classified it; null unless the step shows a failure. */
+  falloSubida: FalloSubida | null;
+  /** Required documents the "Error" dialog found missing: their rows stay marked until a file is chosen. */
+  faltantes: DocumentoKey[];
   equipos: EquipoBorrador[];
   siguienteIdEquipo: number;
   terminosAceptados: boolean;
@@ -155,7 +177,8 @@ export const contextoInicial = (): EnrolmentContext => ({
   rechazo: null,
   enCurso: [],
   progreso: 0,
-  errorSubida: null,
+  falloSubida: null,
+  faltantes: [],
   equipos: [],
   siguienteIdEquipo: 1,
   terminosAceptados: false,

@@ -61,3 +61,8 @@ export function adjuntosDeSolicitud(documentos: Documentos): Adjunto[] {
     return subido ? [{ nombre: subido.nombre }] : [];
   });
 }
+
+/** The required documents with no file chosen and none on the server, in display order. */
+export function requeridosFaltantes(documentos: Documentos): DocumentoKey[] {
+  return DOCUMENTOS_REQUERIDOS.filter((key) => !tieneDocumento(documentos, key));
+}

@@ -2,7 +2,7 @@
 // submission sub-states. It performs no I/O and has no timers of its own: every effect is a
 // named action the app provides (machine.provide), which reports back with events. That keeps
 // the chart replayable by xstate/graph and lets a restored snapshot resume with REANUDAR.
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import {
   MAXIMO_EQUIPOS,
   motivoRechazoArchivo,
@@ -28,6 +28,7 @@ import {
   archivosPendientes,
   documentosCompletos,
   faltanRequeridos,
+  requeridosFaltantes,
   type ArchivoPendiente,
 } from './documentos.js';
 import {
@@ -67,7 +68,13 @@ export type EnrolmentEvent =
   | { type: 'ERROR.CERRAR' }
   | { type: 'SUBIDA.PROGRESO'; porcentaje: number }
   | { type: 'SUBIDA.EXITO'; adjuntos: Adjunto[] }
-  | { type: 'SUBIDA.FALLO'; mensaje?: string }
+  /**
+   * The upload failed, as the app classified the answer (docs/decisions/088): retrying can help,
+   * or the request was refused (`rechazados`: the documents whose file must be replaced, and why).
+   */
+  | { type: 'SUBIDA.FALLO'; reintentable: boolean; mensaje?: string; rechazados?: Partial<Record<DocumentoKey, string>> }
+  /** The applicant cancelled the upload under way: every file is kept, nothing is stored. */
+  | { type: 'SUBIDA.CANCELAR' }
   | { type: 'REINTENTAR' }
   /** The ~100 ms pause after a successful upload is over. */
   | { type: 'AVANZAR' }
@@ -81,6 +88,43 @@ export type EnrolmentEvent =
 
 const archivoAnterior = (context: EnrolmentContext, key: DocumentoKey) =>
   context.documentos[key]?.archivo?.id ?? null;
+
+/** Marks of a row that choosing a file for `key` clears: its "missing" mark and its refusal. */
+function sinMarcas(context: EnrolmentContext, key: DocumentoKey): Pick<EnrolmentContext, 'faltantes' | 'falloSubida'> {
+  const fallo = context.falloSubida;
+  let falloSubida = fallo;
+  if (fallo && key in fallo.rechazados) {
+    const { [key]: _quitado, ...rechazados } = fallo.rechazados;
+    falloSubida = { ...fallo, rechazados };
+  }
+  return { faltantes: context.faltantes.filter((k) => k !== key), falloSubida };
+}
+
+/** Choosing a file that passes the checks before upload: the old Blob goes, the new one is kept. */
+const elegir = [
+  {
+    type: 'borrarArchivo',
+    params: ({ context, event }: { context: EnrolmentContext; event: EnrolmentEvent }) => ({
+      id: event.type === 'ARCHIVO.ELEGIDO' ? archivoAnterior(context, event.key) : null,
+    }),
+  },
+  'elegirArchivo',
+  {
+    type: 'guardarArchivo',
+    params: ({ event }: { event: EnrolmentEvent }) =>
+      event.type === 'ARCHIVO.ELEGIDO' ? { id: event.archivo.id, contenido: event.contenido } : { id: '', contenido: null },
+  },
+] as const;
+
+const quitar = [
+  {
+    type: 'borrarArchivo',
+    params: ({ context, event }: { context: EnrolmentContext; event: EnrolmentEvent }) => ({
+      id: event.type === 'ARCHIVO.QUITADO' ? archivoAnterior(context, event.key) : null,
+    }),
+  },
+  'quitarArchivo',
+] as const;
 
 /** Loads, after a restore or a failure, the catalogues the context lacks. */
 const cargarFaltantes = [
@@ -115,6 +159,8 @@ export const enrolmentMachine = setup({
     /** Drops a Blob from IndexedDB; `null` when there is nothing to drop. */
     borrarArchivo: (_, _params: { id: string | null }) => {},
     subirArchivos: (_, _params: { archivos: ArchivoPendiente[] }) => {},
+    /** Aborts the upload under way; whatever it answers later is not reported. */
+    cancelarSubida: () => {},
     notificarSubida: () => {},
     programarAvance: () => {},
     enviarSolicitud: (_, _params: { solicitud: Solicitud }) => {},
@@ -180,6 +226,8 @@ export const enrolmentMachine = setup({
           ...context.documentos,
           [event.key]: { archivo: event.archivo, subido: anterior?.subido ?? null },
         },
+        // Another file for a marked row clears its mark (missing, or refused by the server).
+        ...sinMarcas(context, event.key),
       };
     }),
     rechazarArchivo: assign(({ event }) => {
@@ -195,13 +243,17 @@ export const enrolmentMachine = setup({
       if (event.type !== 'ARCHIVO.QUITADO') return {};
       const documentos = { ...context.documentos };
       delete documentos[event.key];
+      // Its marks stay: the row still lacks a file (or still needs another one).
       return { documentos, rechazo: null };
     }),
+    marcarFaltantes: assign(({ context }) => ({ faltantes: requeridosFaltantes(context.documentos) })),
+    olvidarFalloSubida: assign({ falloSubida: null }),
     prepararSubida: assign(({ context }) => ({
       enCurso: archivosPendientes(context.documentos),
       progreso: 0,
-      errorSubida: null,
+      falloSubida: null,
     })),
+    descartarSubida: assign({ enCurso: [], progreso: 0 }),
     actualizarProgreso: assign(({ event }) =>
       event.type === 'SUBIDA.PROGRESO' ? { progreso: Math.max(0, Math.min(100, event.porcentaje)) } : {},
     ),
@@ -215,15 +267,26 @@ export const enrolmentMachine = setup({
           }
         : {},
     ),
-    registrarFalloSubida: assign(({ event }) => ({
-      enCurso: [],
-      progreso: 0,
-      errorSubida: event.type === 'SUBIDA.FALLO' ? (event.mensaje ?? null) : null,
-    })),
+    registrarFalloSubida: assign(({ context, event }) => {
+      if (event.type !== 'SUBIDA.FALLO') return {};
+      // Only documents of this request can be marked, with the name of the file that was sent.
+      const enviados = new Map(context.enCurso.map((p) => [p.key as string, p.archivo.nombre]));
+      const rechazados = Object.fromEntries(
+        Object.entries(event.rechazados ?? {}).flatMap(([key, motivo]) => {
+          const archivo = enviados.get(key);
+          return archivo === undefined ? [] : [[key, { motivo, archivo }]];
+        }),
+      );
+      return {
+        enCurso: [],
+        progreso: 0,
+        falloSubida: { reintentable: event.reintentable, mensaje: event.mensaje ?? null, rechazados },
+      };
+    }),
     registrarSubidaIncompleta: assign({
       enCurso: [],
       progreso: 0,
-      errorSubida: 'El servidor no confirmó todos los archivos.',
+      falloSubida: { reintentable: true, mensaje: 'El servidor no confirmó todos los archivos.', rechazados: {} },
     }),
     agregarEquipo: assign(({ context }) => ({
       equipos: [...context.equipos, { id: context.siguienteIdEquipo, valores: { ...EQUIPO_VACIO } }],
@@ -264,6 +327,12 @@ export const enrolmentMachine = setup({
     archivoAdmisible: ({ event }) =>
       event.type === 'ARCHIVO.ELEGIDO' && motivoRechazoArchivo(event.archivo.nombre, event.archivo.tamanio) === null,
     faltanRequeridos: ({ context }) => faltanRequeridos(context.documentos),
+    /** After this file event, some row is still marked as refused (a file chosen for a row clears its mark). */
+    quedanRechazados: ({ context, event }) =>
+      Object.keys(context.falloSubida?.rechazados ?? {}).some(
+        (key) => event.type !== 'ARCHIVO.ELEGIDO' || key !== event.key,
+      ),
+    falloReintentable: ({ event }) => event.type === 'SUBIDA.FALLO' && event.reintentable,
     subidaCompleta: ({ context, event }) =>
       event.type === 'SUBIDA.EXITO' &&
       documentosCompletos(aplicarSubida(context.documentos, context.enCurso, event.adjuntos)),
@@ -322,9 +391,15 @@ export const enrolmentMachine = setup({
         eligiendo: {
           initial: 'libre',
           states: {
-            libre: {},
-            /** The last upload failed: every chosen file is kept, and it can be retried. */
+            /** No failure shown: entering forgets the last one. */
+            libre: { entry: 'olvidarFalloSubida' },
+            /** The last upload failed and retrying can help: every chosen file is kept, REINTENTAR sends them again. */
             fallida: { on: { REINTENTAR: { target: '#enrolment.documentos.subiendo' } } },
+            /**
+             * The last upload was refused: retrying the same files cannot help. The refused rows are
+             * marked until another file is chosen for each; then back to `libre`.
+             */
+            rechazada: {},
           },
           on: {
             SIGUIENTE: [
@@ -333,33 +408,21 @@ export const enrolmentMachine = setup({
               { target: 'subiendo' },
             ],
             'ARCHIVO.ELEGIDO': [
-              {
-                guard: 'archivoAdmisible',
-                target: '.libre',
-                actions: [
-                  { type: 'borrarArchivo', params: ({ context, event }) => ({ id: archivoAnterior(context, event.key) }) },
-                  'elegirArchivo',
-                  {
-                    type: 'guardarArchivo',
-                    params: ({ event }) => ({ id: event.archivo.id, contenido: event.contenido }),
-                  },
-                ],
-              },
+              { guard: and(['archivoAdmisible', 'quedanRechazados']), target: '.rechazada', actions: elegir },
+              { guard: 'archivoAdmisible', target: '.libre', actions: elegir },
               { actions: 'rechazarArchivo' },
             ],
-            'ARCHIVO.QUITADO': {
-              target: '.libre',
-              actions: [
-                { type: 'borrarArchivo', params: ({ context, event }) => ({ id: archivoAnterior(context, event.key) }) },
-                'quitarArchivo',
-              ],
-            },
+            'ARCHIVO.QUITADO': [
+              { guard: 'quedanRechazados', target: '.rechazada', actions: quitar },
+              { target: '.libre', actions: quitar },
+            ],
             VOLVER: { target: '#enrolment.datosPersonales' },
             'IR_A.DATOS': { target: '#enrolment.datosPersonales' },
           },
         },
-        /** The "Error" dialog: a required document is missing. */
+        /** The "Error" dialog: a required document is missing. Its rows are marked (producto §12). */
         faltantes: {
+          entry: 'marcarFaltantes',
           on: { 'ERROR.CERRAR': { target: 'eligiendo' } },
         },
         subiendo: {
@@ -374,7 +437,12 @@ export const enrolmentMachine = setup({
               // The server answered without a file we sent: say so rather than move on.
               { target: 'eligiendo.fallida', actions: ['aplicarSubida', 'registrarSubidaIncompleta'] },
             ],
-            'SUBIDA.FALLO': { target: 'eligiendo.fallida', actions: 'registrarFalloSubida' },
+            'SUBIDA.FALLO': [
+              { guard: 'falloReintentable', target: 'eligiendo.fallida', actions: 'registrarFalloSubida' },
+              { target: 'eligiendo.rechazada', actions: 'registrarFalloSubida' },
+            ],
+            // Back to choosing with every file kept; a late answer finds no transition.
+            'SUBIDA.CANCELAR': { target: 'eligiendo', actions: ['cancelarSubida', 'descartarSubida'] },
             // A reload cut the request: send the same files again.
             REANUDAR: { target: 'subiendo', reenter: true, actions: cargarFaltantes },
           },

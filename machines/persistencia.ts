@@ -1,6 +1,7 @@
 // The persisted form of the statechart: a versioned envelope around
 // `actor.getPersistedSnapshot()`. An envelope of another version (an older app) is dropped
-// rather than restored into a chart it no longer fits.
+// rather than restored into a chart it no longer fits; an older shape of this version is brought
+// up to date (contextoAlDia).
 export const VERSION_BORRADOR = 1;
 
 export interface BorradorGuardado {
@@ -21,5 +22,23 @@ export function desenvolver(guardado: unknown): unknown {
   const estado = snapshot as { status?: unknown; value?: unknown; context?: unknown };
   // A finished chart (sent application) is never restored: the next visit starts anew.
   if (estado.status !== 'active' || !estado.value || !estado.context) return null;
-  return snapshot;
+  return { ...snapshot, context: contextoAlDia(estado.context as Record<string, unknown>, estado.value) };
+}
+
+/**
+ * Drafts of this version saved before docs/decisions/088 hold `errorSubida` and lack the upload's
+ * classified failure and the missing marks: read them into the current shape rather than drop
+ * them (a failure saved then was one with a retry).
+ */
+function contextoAlDia(context: Record<string, unknown>, value: unknown): Record<string, unknown> {
+  if ('falloSubida' in context && 'faltantes' in context) return context;
+  const { errorSubida, ...resto } = context;
+  const fallida = JSON.stringify(value) === JSON.stringify({ documentos: { eligiendo: 'fallida' } });
+  return {
+    falloSubida: fallida
+      ? { reintentable: true, mensaje: typeof errorSubida === 'string' ? errorSubida : null, rechazados: {} }
+      : null,
+    faltantes: [],
+    ...resto,
+  };
 }

@@ -106,6 +106,33 @@ export const MENSAJES_HTTP = {
   peticionEnorme: (mib: number) => `El envío supera el máximo de ${mib} MiB por solicitud.`,
 } as const;
 
+/**
+ * Why a part's content is refused, without the part's name: the `fields` of those refusals, keyed
+ * by document (`{TituloMedico: "…"}`), so a client can name the document and the file the
+ * applicant chose in its own sentence (producto §12). Each is a whole sentence with its period.
+ */
+export const MOTIVOS_ARCHIVO = {
+  archivoGrande: 'El archivo supera el máximo de 10 MiB.',
+  archivoVacio: 'El archivo está vacío.',
+  tipoNoAceptado: 'El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx).',
+  imagenEnorme: 'La imagen no se puede leer o tiene demasiados píxeles (máximo 120 megapíxeles).',
+  extensionNoAceptada: (extensiones: readonly string[]) =>
+    'El archivo tiene una extensión que no aceptamos. Elegí un archivo ' +
+    `.${extensiones.slice(0, -1).join(', .')} o .${extensiones.at(-1)}.`,
+  extensionNoCoincide: (detectada: string) =>
+    `El contenido del archivo no coincide con su extensión: es un archivo .${detectada}. ` +
+    'Revisá que sea el archivo correcto o elegí otro.',
+  documentoEnorme: (mib: number) =>
+    'El documento no se puede abrir o se expande a un tamaño excesivo ' +
+    `(máximo ${mib} MiB descomprimido). Guardalo nuevamente desde Word o elegí un PDF.`,
+  pdfActivo:
+    'El PDF contiene código, acciones automáticas o archivos adjuntos, que no aceptamos. ' +
+    'Imprimilo con la opción "Guardar como PDF" y adjuntá ese archivo.',
+  pdfIlegible:
+    'No pudimos revisar el PDF: tiene partes comprimidas o cifradas que no se pueden leer. ' +
+    'Si tiene contraseña, quitásela; luego imprimilo con la opción "Guardar como PDF" y adjuntá ese archivo.',
+} as const;
+
 /** JSON schema of the error body, declared on every route's 4xx/5xx answers. */
 export const esquemaError = {
   $id: 'ErrorApi',

@@ -1,16 +1,22 @@
 // Judging one staged upload by its bytes: emptiness, real type, the name's extension
 // against it, then what each type may not carry: too many pixels, a zip bomb, active content
-// (decision 076).
+// (decision 076). Every refusal names the part in `message` and carries, in `fields`, the reason
+// without the name under the document's key (producto §12; docs/decisions/088).
 import type { ExtensionAceptada } from '../../domain/index.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, MOTIVOS_ARCHIVO } from '../errores.js';
 import type { DocumentoPreparado } from '../storage/almacen.js';
 import { dimensiones, dimensionesAceptables, esImagen } from './dimensiones.js';
 import { docxAcotado, LIMITES_DOCX } from './docx.js';
 import { revisarPdf } from './pdf.js';
 import { detectarTipo, EXTENSIONES_ADMITIDAS, extensionCoincide, extensionDelNombre } from './tipo.js';
 
-const invalido = (mensaje: string) => new ErrorHttp(400, CODIGOS.ARCHIVO_INVALIDO, mensaje);
-const noAceptado = (mensaje: string) => new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, mensaje);
+/** The document a part's name stands for: `TituloMedico.pdf` → `TituloMedico`. */
+export const claveDeParte = (nombre: string): string => nombre.split('.')[0] ?? nombre;
+
+const invalido = (nombre: string, mensaje: string, motivo: string) =>
+  new ErrorHttp(400, CODIGOS.ARCHIVO_INVALIDO, mensaje, { [claveDeParte(nombre)]: motivo });
+const noAceptado = (nombre: string, mensaje: string, motivo: string) =>
+  new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, mensaje, { [claveDeParte(nombre)]: motivo });
 
 /** What the content of an accepted type may not be; null when it is fine. */
 async function revisarContenido(
@@ -22,17 +28,19 @@ async function revisarContenido(
   if (esImagen(extension)) {
     return dimensionesAceptables(await dimensiones(ruta, extension))
       ? null
-      : noAceptado(MENSAJES_HTTP.imagenEnorme(nombre));
+      : noAceptado(nombre, MENSAJES_HTTP.imagenEnorme(nombre), MOTIVOS_ARCHIVO.imagenEnorme);
   }
   if (extension === 'docx') {
+    const mib = LIMITES_DOCX.bytesDescomprimidos / (1024 * 1024);
     return (await docxAcotado(ruta, preparado.bytes))
       ? null
-      : noAceptado(MENSAJES_HTTP.documentoEnorme(nombre, LIMITES_DOCX.bytesDescomprimidos / (1024 * 1024)));
+      : noAceptado(nombre, MENSAJES_HTTP.documentoEnorme(nombre, mib), MOTIVOS_ARCHIVO.documentoEnorme(mib));
   }
   if (extension === 'pdf') {
     const veredicto = await revisarPdf(ruta);
-    if (veredicto === 'activo') return noAceptado(MENSAJES_HTTP.pdfActivo(nombre));
-    if (veredicto === 'ilegible') return noAceptado(MENSAJES_HTTP.pdfIlegible(nombre));
+    if (veredicto === 'activo') return noAceptado(nombre, MENSAJES_HTTP.pdfActivo(nombre), MOTIVOS_ARCHIVO.pdfActivo);
+    if (veredicto === 'ilegible')
+      return noAceptado(nombre, MENSAJES_HTTP.pdfIlegible(nombre), MOTIVOS_ARCHIVO.pdfIlegible);
   }
   return null;
 }
@@ -48,15 +56,23 @@ export async function juzgar(
   preparado: DocumentoPreparado,
 ): Promise<ExtensionAceptada | ErrorHttp> {
   // The size was counted while reading (routes/archivos/recepcion.ts): a part over 10 MiB never gets here.
-  if (preparado.bytes === 0) return invalido(MENSAJES_HTTP.archivoVacio(nombre));
+  if (preparado.bytes === 0) return invalido(nombre, MENSAJES_HTTP.archivoVacio(nombre), MOTIVOS_ARCHIVO.archivoVacio);
   const nombrada = extensionDelNombre(nombre);
   if (nombrada && !EXTENSIONES_ADMITIDAS.includes(nombrada)) {
-    return noAceptado(MENSAJES_HTTP.extensionNoAceptada(nombre, EXTENSIONES_ADMITIDAS));
+    return noAceptado(
+      nombre,
+      MENSAJES_HTTP.extensionNoAceptada(nombre, EXTENSIONES_ADMITIDAS),
+      MOTIVOS_ARCHIVO.extensionNoAceptada(EXTENSIONES_ADMITIDAS),
+    );
   }
   const extension = await detectarTipo(preparado.rutaTemporal);
-  if (!extension) return noAceptado(MENSAJES_HTTP.tipoNoAceptado(nombre));
+  if (!extension) return noAceptado(nombre, MENSAJES_HTTP.tipoNoAceptado(nombre), MOTIVOS_ARCHIVO.tipoNoAceptado);
   if (nombrada && !extensionCoincide(nombrada, extension)) {
-    return noAceptado(MENSAJES_HTTP.extensionNoCoincide(nombre, extension));
+    return noAceptado(
+      nombre,
+      MENSAJES_HTTP.extensionNoCoincide(nombre, extension),
+      MOTIVOS_ARCHIVO.extensionNoCoincide(extension),
+    );
   }
   return (await revisarContenido(nombre, extension, preparado)) ?? extension;
 }

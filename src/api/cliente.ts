@@ -1,8 +1,8 @@
 // The one HTTP client of the SPA (producto §7): base address from configuration, the XSRF cookie
 // (__Host-XSRF-TOKEN in production, XSRF-TOKEN elsewhere) echoed in a header, 401/403 send the
 // applicant to '/' (the back-office's calls excepted: its pages handle them), every error logged
-// and rethrown.
-import axios, { AxiosError } from 'axios';
+// (a cancelled request is none) and rethrown.
+import axios, { AxiosError, isCancel } from 'axios';
 import { navigate } from 'wouter/use-browser-location';
 import { BASE_API, esOtroOrigen } from './configuracion.js';
 
@@ -39,6 +39,8 @@ http.interceptors.request.use((config) => {
 export const rutaSinDatos = (url: string | undefined): string => (url ?? '').replace(/\d{5,}/g, '…');
 
 http.interceptors.response.use(undefined, (error: unknown) => {
+  // A request the applicant cancelled (the upload's Cancelar, producto §12) is no HTTP error.
+  if (isCancel(error)) return Promise.reject(error);
   const axiosError = error instanceof AxiosError ? error : null;
   const estado = axiosError?.response?.status;
   const metodo = axiosError?.config?.method?.toUpperCase() ?? '';

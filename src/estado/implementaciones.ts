@@ -5,7 +5,7 @@
 import type { AnyActorRef } from 'xstate';
 import type { Adjunto, Calle, CondicionIva, Localidad, Solicitud, SolicitudCreada, TipoAparato } from '../../domain/index.js';
 import { enrolmentMachine, type EnrolmentEvent, type NombreCatalogo } from '../../machines/index.js';
-import type { ArchivoAEnviar } from '../api/adjuntar.js';
+import { clasificarFalloSubida, type ArchivoAEnviar, type FalloClasificado } from '../api/adjuntar.js';
 import type { Almacenes } from './almacen.js';
 import { borrarTodo } from './borrador.js';
 
@@ -15,7 +15,13 @@ export interface Api {
   obtenerAparatos(): Promise<TipoAparato[]>;
   obtenerCalles(codigoLocalidad: number): Promise<Calle[]>;
   comprobarDniMatricula(dni: string, matricula: string): Promise<boolean>;
-  adjuntarArchivos(archivos: readonly ArchivoAEnviar[], alProgresar: (porcentaje: number) => void): Promise<Adjunto[]>;
+  adjuntarArchivos(
+    archivos: readonly ArchivoAEnviar[],
+    alProgresar: (porcentaje: number) => void,
+    senal?: AbortSignal,
+  ): Promise<Adjunto[]>;
+  /** Retry or replace (docs/decisions/088); src/api/adjuntar.ts's by default. */
+  clasificarFalloSubida?(error: unknown): FalloClasificado;
   crearSolicitud(solicitud: Solicitud): Promise<SolicitudCreada>;
   mensajeDelServidor(error: unknown): string | undefined;
 }
@@ -34,6 +40,8 @@ export interface Dependencias {
 export const MENSAJE_SUBIDA_EXITOSA = 'Éxito. Se guardó el adjunto.';
 export const MENSAJE_FALLO_ENVIO = 'Falló la solicitud';
 export const MENSAJE_ARCHIVO_PERDIDO = 'No se encontró un archivo elegido en este navegador. Elegilo de nuevo.';
+/** The reason on the row whose file this browser lost (retrying cannot bring it back). */
+export const MOTIVO_ARCHIVO_PERDIDO = 'No se encontró este archivo en este navegador.';
 
 const CARGADORES = {
   localidades: (api: Api) => api.obtenerLocalidades(),
@@ -45,6 +53,9 @@ const CARGADORES = {
 export function maquinaConImplementaciones(deps: Dependencias) {
   const pausa = deps.pausaMs ?? 100;
   const enviar = (self: AnyActorRef, evento: EnrolmentEvent) => self.send(evento);
+  const clasificar = deps.api.clasificarFalloSubida ?? clasificarFalloSubida;
+  /** The upload under way: cancelling aborts it, and nothing it answers afterwards is reported. */
+  let subida: AbortController | null = null;
 
   return enrolmentMachine.provide({
     actions: {
@@ -84,26 +95,47 @@ export function maquinaConImplementaciones(deps: Dependencias) {
       },
       subirArchivos: ({ self }, { archivos }) => {
         const { almacenes } = deps;
+        subida?.abort();
+        const control = new AbortController();
+        subida = control;
+        const informar = (evento: EnrolmentEvent) => {
+          if (!control.signal.aborted) enviar(self, evento);
+        };
         void (async () => {
           const aEnviar: ArchivoAEnviar[] = [];
           for (const { key, archivo } of archivos) {
             const contenido = await almacenes.encolar(() => almacenes.archivos.getItem<Blob>(archivo.id));
             if (!contenido) {
-              enviar(self, { type: 'SUBIDA.FALLO', mensaje: MENSAJE_ARCHIVO_PERDIDO });
+              // Only choosing the file again helps: a refusal of that row.
+              informar({
+                type: 'SUBIDA.FALLO',
+                reintentable: false,
+                mensaje: MENSAJE_ARCHIVO_PERDIDO,
+                rechazados: { [key]: MOTIVO_ARCHIVO_PERDIDO },
+              });
               return;
             }
             aEnviar.push({ key, nombre: archivo.nombre, contenido });
           }
+          if (control.signal.aborted) return;
           try {
-            const adjuntos = await deps.api.adjuntarArchivos(aEnviar, (porcentaje) =>
-              enviar(self, { type: 'SUBIDA.PROGRESO', porcentaje }),
+            const adjuntos = await deps.api.adjuntarArchivos(
+              aEnviar,
+              (porcentaje) => informar({ type: 'SUBIDA.PROGRESO', porcentaje }),
+              control.signal,
             );
-            enviar(self, { type: 'SUBIDA.EXITO', adjuntos });
+            informar({ type: 'SUBIDA.EXITO', adjuntos });
           } catch (error) {
-            const mensaje = deps.api.mensajeDelServidor(error);
-            enviar(self, mensaje ? { type: 'SUBIDA.FALLO', mensaje } : { type: 'SUBIDA.FALLO' });
+            const { reintentable, mensaje, rechazados } = clasificar(error);
+            informar({ type: 'SUBIDA.FALLO', reintentable, rechazados, ...(mensaje ? { mensaje } : {}) });
+          } finally {
+            if (subida === control) subida = null;
           }
         })();
+      },
+      cancelarSubida: () => {
+        subida?.abort();
+        subida = null;
       },
       notificarSubida: () => deps.mostrarSnackbar(MENSAJE_SUBIDA_EXITOSA, { boton: 'Ok' }),
       programarAvance: ({ self }) => {

@@ -68,11 +68,13 @@ describe('Paso 2 — Archivos adjuntos', () => {
     expect(abierto).toBe(true);
   });
 
-  it('choosing a file sends ARCHIVO.ELEGIDO with the File, shows its name and turns SUBIR into Quitar', async () => {
-    const { user, espias, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO);
+  it('choosing a file sends ARCHIVO.ELEGIDO with the File, shows its name, turns SUBIR into Quitar and focuses the name', async () => {
+    const { espias, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO);
     const boton = screen.getByRole('button', { name: 'Subir Foto DNI (frente)' });
     const archivo = png('mi frente.png', 1234);
-    await user.upload(entrada('DniAnverso'), archivo);
+    // As in a browser: SUBIR keeps focus while the picker is open, then the input changes.
+    boton.focus();
+    fireEvent.change(entrada('DniAnverso'), { target: { files: [archivo] } });
 
     const doc = actor().getSnapshot().context.documentos.DniAnverso!;
     expect(doc.archivo).toEqual({
@@ -82,11 +84,32 @@ describe('Paso 2 — Archivos adjuntos', () => {
       tipo: 'image/png',
     });
     expect(espias.guardarArchivo).toHaveBeenCalledWith({ id: doc.archivo!.id, contenido: archivo });
-    // The same button, renamed: focus does not get lost.
+    // The same button, renamed; focus moves off it to the file's name (producto §12), so a second
+    // Enter does not delete what was just chosen.
     expect(boton).toHaveAccessibleName('Quitar Foto DNI (frente)');
     expect(boton).not.toHaveTextContent('SUBIR');
-    expect(within(fila('DniAnverso')).getByText('mi frente.png')).toBeInTheDocument();
+    const nombre = within(fila('DniAnverso')).getByText('mi frente.png');
+    expect(nombre).toHaveFocus();
+    expect(nombre).toHaveAttribute('tabindex', '-1');
+    expect(boton).not.toHaveFocus();
     expect(boton).toHaveAccessibleDescription(/mi frente\.png/);
+  });
+
+  it('a file refused before upload leaves focus where it was', async () => {
+    montarPaso(<PasoDocumentos />, ELIGIENDO);
+    const boton = screen.getByRole('button', { name: 'Subir Título de médico' });
+    boton.focus();
+    fireEvent.change(entrada('TituloMedico'), { target: { files: [new File([], 'vacio.pdf', { type: 'application/pdf' })] } });
+    expect(boton).toHaveFocus();
+  });
+
+  it('row buttons are at least 44 × 44 CSS px whatever the theme', () => {
+    montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: { DniAnverso: requeridosElegidos().DniAnverso! } });
+    for (const nombre of ['Quitar Foto DNI (frente)', 'Subir Foto DNI (dorso)']) {
+      const estilo = getComputedStyle(screen.getByRole('button', { name: nombre }));
+      expect(estilo.minWidth).toMatch(/^(2\.75rem|44px|var\(--chakra-sizes-11\))$/);
+      expect(estilo.minHeight).toMatch(/^(2\.75rem|44px|var\(--chakra-sizes-11\))$/);
+    }
   });
 
   it('Quitar sends ARCHIVO.QUITADO, clears the name and keeps focus on the button', async () => {
@@ -155,15 +178,38 @@ describe('Paso 2 — Archivos adjuntos', () => {
   });
 
   // Where focus lands needs layout (zag checks visibility), so the browser tests assert it.
-  it('SIGUIENTE with a required document missing opens the "Error" dialog; Ok closes it', async () => {
-    const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO);
+  it('SIGUIENTE with a required document missing opens the "Error" dialog listing them; Ok marks those rows', async () => {
+    const { TituloMedico: _t, DniReverso: _d, ...casiTodos } = requeridosElegidos();
+    const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: casiTodos });
     enviar({ type: 'SIGUIENTE' });
     const dialogo = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(dialogo).toHaveTextContent('Debés adjuntar todos los archivos requeridos.');
+    const lista = within(dialogo).getByRole('list', { name: 'Faltan:' });
+    expect(within(lista).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Foto DNI (dorso)',
+      'Título de médico',
+    ]);
     const ok = within(dialogo).getByRole('button', { name: 'Ok' });
     await user.click(ok);
     expect(actor().getSnapshot().matches({ documentos: 'eligiendo' })).toBe(true);
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(actor().getSnapshot().context.faltantes).toEqual(['DniReverso', 'TituloMedico']);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    for (const key of ['DniReverso', 'TituloMedico'] as const) {
+      expect(fila(key)).toHaveTextContent('Falta este documento.');
+      expect(fila(key)).toHaveAttribute('data-marca', 'faltante');
+    }
+    const dorso = screen.getByRole('button', { name: 'Subir Foto DNI (dorso)' });
+    expect(dorso).toHaveAttribute('aria-invalid', 'true');
+    expect(dorso).toHaveAccessibleDescription(/Falta este documento\./);
+    // Focus goes to the first marked row's SUBIR.
+    await waitFor(() => expect(dorso).toHaveFocus());
+    // The optional row is never marked.
+    expect(fila('RegistroNacionalPrestadores')).not.toHaveAttribute('data-marca');
+    // A file chosen for a marked row clears its mark, and only its.
+    await user.upload(entrada('DniReverso'), png('dorso.png'));
+    expect(fila('DniReverso')).not.toHaveTextContent('Falta este documento.');
+    expect(screen.getByRole('button', { name: 'Quitar Foto DNI (dorso)' })).not.toHaveAttribute('aria-invalid');
+    expect(fila('TituloMedico')).toHaveTextContent('Falta este documento.');
   });
 
   it('Escape closes the "Error" dialog too', async () => {
@@ -205,18 +251,21 @@ describe('Paso 2 — Archivos adjuntos', () => {
     );
   });
 
-  it('a failed upload keeps every file, says so (with the reason) and retries', async () => {
+  it('a failed upload that retrying can help keeps every file, says so (with the reason, ended) and retries', async () => {
     const { user, enviar, espias } = montarPaso(<PasoDocumentos />, ELIGIENDO, {
       documentos: requeridosElegidos(),
     });
     enviar({ type: 'SIGUIENTE' });
     enviar({ type: 'SUBIDA.PROGRESO', porcentaje: 60 });
-    enviar({ type: 'SUBIDA.FALLO', mensaje: 'El archivo de Foto DNI (frente) no es de un tipo aceptado.' });
+    enviar({ type: 'SUBIDA.FALLO', reintentable: true, mensaje: 'Servicio no disponible' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     const alerta = screen.getByRole('alert');
     expect(alerta).toHaveTextContent('No se pudieron subir los archivos. Intentá nuevamente.');
-    expect(alerta).toHaveTextContent('El archivo de Foto DNI (frente) no es de un tipo aceptado.');
+    // A server message without its period gets one: no sentence runs into the next.
+    expect(alerta).toHaveTextContent(/Intentá nuevamente\.\s*Servicio no disponible\.$/);
+    // Brought into sight and focused (by the state, not by a click).
+    await waitFor(() => expect(document.getElementById('aviso-fallo-subida')).toHaveFocus());
     for (const key of DOCUMENTOS_REQUERIDOS)
       expect(within(fila(key)).getByText(`${key}.pdf`)).toBeInTheDocument();
 
@@ -231,9 +280,68 @@ describe('Paso 2 — Archivos adjuntos', () => {
   it('a failure without a reason shows only the message', () => {
     const { enviar } = montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: requeridosElegidos() });
     enviar({ type: 'SIGUIENTE' });
-    enviar({ type: 'SUBIDA.FALLO' });
+    enviar({ type: 'SUBIDA.FALLO', reintentable: true });
     expect(screen.getByRole('alert')).toHaveTextContent(
       /^No se pudieron subir los archivos\. Intentá nuevamente\.$/,
     );
+  });
+
+  it('a refused file is named by label and the chosen file, its row marked, no Reintentar; another file clears it', async () => {
+    const documentos = requeridosElegidos();
+    documentos.TituloMedico = { archivo: { id: 't', nombre: 'mi titulo.pdf', tamanio: 9, tipo: 'application/pdf' }, subido: null };
+    const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos });
+    enviar({ type: 'SIGUIENTE' });
+    enviar({
+      type: 'SUBIDA.FALLO',
+      reintentable: false,
+      mensaje: 'El archivo TituloMedico.pdf no es una imagen, un PDF ni un documento de Word (.doc o .docx).',
+      rechazados: { TituloMedico: 'El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx)' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const caja = document.getElementById('aviso-fallo-subida')!;
+    expect(caja).toHaveTextContent('No se pudieron subir los archivos.');
+    expect(caja).toHaveTextContent(
+      '«Título de médico» (mi titulo.pdf): El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx).',
+    );
+    expect(caja).toHaveTextContent('Elegí otro archivo para ese documento.');
+    expect(caja).not.toHaveTextContent('TituloMedico');
+    expect(caja).not.toHaveTextContent('Intentá nuevamente');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();
+    await waitFor(() => expect(caja).toHaveFocus());
+
+    const quitar = screen.getByRole('button', { name: 'Quitar Título de médico' });
+    expect(fila('TituloMedico')).toHaveAttribute('data-marca', 'rechazado');
+    expect(quitar).toHaveAttribute('aria-invalid', 'true');
+    expect(quitar).toHaveAccessibleDescription(/No se pudo subir mi titulo\.pdf\. El archivo no es una imagen.*Elegí otro archivo para reemplazarlo\./);
+    expect(fila('DniAnverso')).not.toHaveAttribute('data-marca');
+
+    // Removing it keeps the mark; choosing another file clears it and the box.
+    await user.click(quitar);
+    expect(fila('TituloMedico')).toHaveAttribute('data-marca', 'rechazado');
+    await user.upload(entrada('TituloMedico'), new File(['%PDF-1.4'], 'otro titulo.pdf', { type: 'application/pdf' }));
+    expect(fila('TituloMedico')).not.toHaveAttribute('data-marca');
+    expect(document.getElementById('aviso-fallo-subida')).toBeNull();
+    expect(actor().getSnapshot().matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+  });
+
+  it('the overlay says not to close the page, warns before leaving, and Cancelar goes back with every file', async () => {
+    const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: requeridosElegidos() });
+    const sinSubir = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(sinSubir);
+    expect(sinSubir.defaultPrevented).toBe(false);
+    enviar({ type: 'SIGUIENTE' });
+    const overlay = await screen.findByRole('dialog', { name: 'Subiendo archivos' });
+    expect(overlay).toHaveTextContent('No cierres esta página hasta que termine.');
+    const subiendo = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(subiendo);
+    expect(subiendo.defaultPrevented).toBe(true);
+    await user.click(within(overlay).getByRole('button', { name: 'Cancelar' }));
+    expect(actor().getSnapshot().matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+    expect(actor().getSnapshot().context.documentos).toEqual(requeridosElegidos());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const despues = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(despues);
+    expect(despues.defaultPrevented).toBe(false);
+    for (const key of DOCUMENTOS_REQUERIDOS) expect(within(fila(key)).getByText(`${key}.pdf`)).toBeInTheDocument();
   });
 });

@@ -56,7 +56,7 @@ describir('the model replayed in the browser', () => {
         ),
       });
       // Failed requests the path asked for are logged by the app; nothing else may be.
-      expect(erroresDe(page).filter((e) => !/Error HTTP (500|503)|Failed to load resource/.test(e))).toEqual([]);
+      expect(erroresDe(page).filter((e) => !/Error HTTP (415|500|503)|Failed to load resource/.test(e))).toEqual([]);
     } finally {
       await page.context().close();
     }

@@ -52,14 +52,17 @@ describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
     expect(await dialogo.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => dialogo.count()).toBe(0);
-    await expect.poll(() => siguiente(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // producto §12: focus goes to the first missing row (marked), not back to SIGUIENTE.
+    const primera = page.getByRole('button', { name: 'Subir Foto DNI (dorso)', exact: true });
+    await expect.poll(() => primera.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await fila(page, 'DniReverso').innerText()).toContain('Falta este documento.');
     // Nothing was lost, nothing was sent.
     expect(await fila(page, 'DniAnverso').innerText()).toContain('dni frente.png');
     expect(erroresDe(page)).toEqual([]);
     await page.context().close();
   });
 
-  it('works with the keyboard alone: Enter opens the picker, focus stays on the row as SUBIR turns into Quitar', async () => {
+  it('works with the keyboard alone: Enter opens the picker, focus moves to the file name as SUBIR turns into Quitar', async () => {
     const page = await alPaso2();
     const subir = page.getByRole('button', { name: 'Subir Foto DNI (frente)', exact: true });
     // Playwright turns on file-chooser interception asynchronously when the first listener is
@@ -78,6 +81,10 @@ describir('Paso 2 — Archivos adjuntos, en el navegador', () => {
     await selector.setFiles(archivosDeSolicitud().DniAnverso!);
     const quitar = page.getByRole('button', { name: 'Quitar Foto DNI (frente)', exact: true });
     await quitar.waitFor();
+    // producto §12: focus is on the name just chosen, not on the delete icon.
+    const nombre = fila(page, 'DniAnverso').locator('[data-nombre-archivo]');
+    await expect.poll(() => nombre.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
     expect(await quitar.evaluate((el) => el === document.activeElement)).toBe(true);
     // Visible focus (WCAG 2.4.7).
     expect(await quitar.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');

@@ -2,7 +2,7 @@
 // late answers, several cards, catalogues. Run on the same recording actor as the model.
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS_REQUERIDOS, MAXIMO_EQUIPOS } from '../../domain/index.js';
-import { documentosCompletos, equipoValido } from '../../machines/index.js';
+import { archivosPendientes, documentosCompletos, equipoValido } from '../../machines/index.js';
 import { DATOS_OTRO_PAR, DATOS_VALIDOS, EQUIPO_INVALIDO, EQUIPO_VALIDO, PAR_A, PAR_B, ROSARIO } from '../modelo/datos.js';
 import { archivoPara, NUMERO_SOLICITUD, respuestaSubida, type EventoModelo } from '../modelo/eventos.js';
 import { SutMaquina } from '../modelo/sut-maquina.js';
@@ -137,6 +137,99 @@ describe('documents', () => {
     sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key: 'TituloMedico', archivo: archivoPara('TituloMedico', 3), contenido: null });
     expect(sut.snapshot.context.rechazo).toBeNull();
     expect(sut.llamadas('borrarArchivo')).toEqual([{ id: 'TituloMedico@1' }]);
+  });
+
+  // producto §12 (docs/decisions/088): refused vs retryable, the marks, cancelling.
+  it('a refusal naming several documents keeps each row marked until its own file is replaced', () => {
+    const sut = new SutMaquina();
+    pasoUnoListo(sut);
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    subiendoDocumentos(sut);
+    const motivo = 'El archivo está vacío.';
+    sut.enviarTal({
+      type: 'SUBIDA.FALLO',
+      reintentable: false,
+      mensaje: 'El archivo TituloMedico.pdf está vacío.',
+      // A document not in this request is not marked.
+      rechazados: { TituloMedico: motivo, DniReverso: motivo, RegistroNacionalPrestadores: motivo },
+    });
+    const enRechazada = () => sut.snapshot.matches({ documentos: { eligiendo: 'rechazada' } });
+    expect(enRechazada()).toBe(true);
+    expect(sut.snapshot.can({ type: 'REINTENTAR' })).toBe(false);
+    expect(sut.snapshot.context.falloSubida?.rechazados).toEqual({
+      TituloMedico: { motivo, archivo: archivoPara('TituloMedico', 1).nombre },
+      DniReverso: { motivo, archivo: archivoPara('DniReverso', 1).nombre },
+    });
+    // Removing a refused file keeps its mark: the row still needs another file.
+    sut.enviarTal({ type: 'ARCHIVO.QUITADO', key: 'TituloMedico' });
+    expect(enRechazada()).toBe(true);
+    expect(Object.keys(sut.snapshot.context.falloSubida!.rechazados)).toEqual(['TituloMedico', 'DniReverso']);
+    // Another row's file changes nothing of the marks.
+    sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key: 'PolizaMalaPraxis', archivo: archivoPara('PolizaMalaPraxis', 2), contenido: null });
+    expect(Object.keys(sut.snapshot.context.falloSubida!.rechazados)).toEqual(['TituloMedico', 'DniReverso']);
+    sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key: 'TituloMedico', archivo: archivoPara('TituloMedico', 2), contenido: null });
+    expect(enRechazada()).toBe(true);
+    expect(Object.keys(sut.snapshot.context.falloSubida!.rechazados)).toEqual(['DniReverso']);
+    sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key: 'DniReverso', archivo: archivoPara('DniReverso', 2), contenido: null });
+    expect(sut.snapshot.matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+    expect(sut.snapshot.context.falloSubida).toBeNull();
+  });
+
+  it('a refusal without documents named offers no retry and clears with the next file chosen', () => {
+    const sut = new SutMaquina();
+    pasoUnoListo(sut);
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    subiendoDocumentos(sut);
+    sut.enviarTal({ type: 'SUBIDA.FALLO', reintentable: false, mensaje: 'Esta solicitud ya recibió el máximo.' });
+    expect(sut.snapshot.matches({ documentos: { eligiendo: 'rechazada' } })).toBe(true);
+    expect(sut.snapshot.context.falloSubida).toEqual({ reintentable: false, mensaje: 'Esta solicitud ya recibió el máximo.', rechazados: {} });
+    // SIGUIENTE still sends again (the server is the judge).
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    expect(sut.snapshot.matches({ documentos: 'subiendo' })).toBe(true);
+  });
+
+  it('the missing rows are kept after the dialog, each cleared by a file chosen for it', () => {
+    const sut = new SutMaquina();
+    pasoUnoListo(sut);
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    for (const key of DOCUMENTOS_REQUERIDOS.slice(2))
+      sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key, archivo: archivoPara(key, 1), contenido: null });
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    expect(sut.snapshot.context.faltantes).toEqual(['DniAnverso', 'DniReverso']);
+    sut.enviarTal({ type: 'ERROR.CERRAR' });
+    expect(sut.snapshot.context.faltantes).toEqual(['DniAnverso', 'DniReverso']);
+    sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key: 'DniReverso', archivo: archivoPara('DniReverso', 1), contenido: null });
+    expect(sut.snapshot.context.faltantes).toEqual(['DniAnverso']);
+    // A file refused before upload is no file: the mark stays.
+    sut.enviarTal({ type: 'ARCHIVO.ELEGIDO', key: 'DniAnverso', archivo: archivoPara('DniAnverso', 1, true), contenido: null });
+    expect(sut.snapshot.context.faltantes).toEqual(['DniAnverso']);
+  });
+
+  it('cancelling aborts the upload, keeps every file, and a late answer changes nothing', () => {
+    const sut = new SutMaquina();
+    pasoUnoListo(sut);
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    subiendoDocumentos(sut);
+    const documentos = sut.snapshot.context.documentos;
+    const respuesta = respuestaSubida(sut.snapshot.context);
+    sut.enviarTal({ type: 'SUBIDA.PROGRESO', porcentaje: 30 });
+    sut.enviarTal({ type: 'SUBIDA.CANCELAR' });
+    expect(sut.llamadas('cancelarSubida')).toHaveLength(1);
+    expect(sut.snapshot.matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+    expect(sut.snapshot.context).toMatchObject({ documentos, enCurso: [], progreso: 0, falloSubida: null });
+    for (const tardio of [
+      { type: 'SUBIDA.EXITO', adjuntos: respuesta },
+      { type: 'SUBIDA.FALLO', reintentable: true },
+      { type: 'SUBIDA.PROGRESO', porcentaje: 80 },
+    ] as EventoModelo[]) {
+      sut.enviarTal(tardio);
+      expect(sut.snapshot.matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+      expect(sut.snapshot.context.documentos).toEqual(documentos);
+      expect(sut.snapshot.context.progreso).toBe(0);
+    }
+    // SIGUIENTE uploads the same files again.
+    sut.enviarTal({ type: 'SIGUIENTE' });
+    expect(sut.llamadas('subirArchivos')).toEqual([{ archivos: archivosPendientes(documentos) }]);
   });
 
   it('progress is kept within 0–100', () => {

@@ -89,3 +89,30 @@ describe('reload while an effect is under way', () => {
     sut.detener();
   });
 });
+
+// docs/decisions/088: drafts of this version saved before the upload's failures were classified
+// (with `errorSubida`, without `falloSubida` and `faltantes`) are restored, not dropped.
+describe('a draft of the earlier shape', () => {
+  const viejo = (value: unknown, errorSubida: string | null) => {
+    const actor = new SutMaquina();
+    const { falloSubida: _f, faltantes: _m, ...context } = actor.snapshot.context;
+    actor.detener();
+    return { version: 1, guardadoEn: '', snapshot: { status: 'active', value, context: { ...context, errorSubida }, children: {} } };
+  };
+
+  it('a failed upload comes back as one with a retry, its message kept', () => {
+    const guardado = desenvolver(viejo({ documentos: { eligiendo: 'fallida' } }, 'Servicio no disponible.'));
+    const sut = new SutMaquina(guardado as never);
+    expect(sut.snapshot.matches({ documentos: { eligiendo: 'fallida' } })).toBe(true);
+    expect(sut.snapshot.context.falloSubida).toEqual({ reintentable: true, mensaje: 'Servicio no disponible.', rechazados: {} });
+    expect(sut.snapshot.context.faltantes).toEqual([]);
+    expect('errorSubida' in sut.snapshot.context).toBe(false);
+    expect(sut.snapshot.can({ type: 'REINTENTAR' })).toBe(true);
+    sut.detener();
+  });
+
+  it('any other state comes back with no failure and no marks', () => {
+    const guardado = desenvolver(viejo('datosPersonales', null)) as { context: Record<string, unknown> };
+    expect(guardado.context).toMatchObject({ falloSubida: null, faltantes: [] });
+  });
+});

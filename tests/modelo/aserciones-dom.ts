@@ -13,6 +13,9 @@ const boton = (nombre: string | RegExp) => screen.queryByRole('button', { name: 
 // By id: under the upload overlay and the Error dialog the page behind is aria-hidden.
 const titulo = () => document.getElementById('titulo-paso')?.textContent;
 const MENSAJE_FALLO_SUBIDA = 'No se pudieron subir los archivos. Intentá nuevamente.';
+const TITULO_RECHAZO = 'No se pudieron subir los archivos.';
+const aviso = () => document.getElementById('aviso-fallo-subida');
+const marcadas = (marca: string) => [...document.querySelectorAll(`[data-documento][data-marca="${marca}"]`)];
 
 export function asercionesDom(sut: () => SutDom): Record<string, (m: EnrolmentSnapshot) => void> {
   return {
@@ -50,23 +53,62 @@ export function asercionesDom(sut: () => SutDom): Record<string, (m: EnrolmentSn
       expect([quitar.length, subir.length]).toEqual([con, DOCUMENTOS.length - con]);
       const e = sut().ultimoEvento;
       if (e?.type === 'ARCHIVO.ELEGIDO' && e.variante === 'grande')
-        expect(screen.getByRole('alert')).toHaveTextContent('El archivo supera el máximo de 10 MB.');
+        expect(screen.getAllByRole('alert').some((a) => a.textContent === 'El archivo supera el máximo de 10 MB.')).toBe(true);
+      // Rows the dialog found missing are marked, the button invalid and described by the mark.
+      if (e?.type === 'ERROR.CERRAR') {
+        const faltan = DOCUMENTOS.filter((d) => d.requerido && document.querySelector(`button[aria-label="Subir ${d.label}"]`));
+        expect(marcadas('faltante').map((f) => f.getAttribute('data-documento'))).toEqual(faltan.map((d) => d.key));
+        for (const { label } of faltan) {
+          const b = boton(`Subir ${label}`)!;
+          expect(b).toHaveAttribute('aria-invalid', 'true');
+          expect(b).toHaveAccessibleDescription(expect.stringContaining('Falta este documento.'));
+        }
+      }
+      if (e?.type === 'SUBIDA.CANCELAR') expect(boton('Cancelar')).toBeNull();
     },
     '#enrolment.documentos.eligiendo.libre': () => {
       expect(screen.queryByText(MENSAJE_FALLO_SUBIDA)).toBeNull();
+      expect(aviso()).toBeNull();
+      expect(marcadas('rechazado')).toEqual([]);
     },
     '#enrolment.documentos.eligiendo.fallida': () => {
-      expect(screen.getAllByText(MENSAJE_FALLO_SUBIDA).length).toBeGreaterThan(0);
+      expect(aviso()).toHaveTextContent(MENSAJE_FALLO_SUBIDA);
       expect(boton('Reintentar')).toBeEnabled();
+      expect(marcadas('rechazado')).toEqual([]);
+    },
+    '#enrolment.documentos.eligiendo.rechazada': () => {
+      // Named by label and the applicant's file, never by the part's name; no retry.
+      const caja = aviso()!;
+      expect(caja).toHaveTextContent(TITULO_RECHAZO);
+      expect(caja).not.toHaveTextContent(MENSAJE_FALLO_SUBIDA);
+      expect(boton('Reintentar')).toBeNull();
+      const filas = marcadas('rechazado');
+      expect(filas.length).toBeGreaterThan(0);
+      for (const fila of filas) {
+        const doc = DOCUMENTOS.find((d) => d.key === fila.getAttribute('data-documento'))!;
+        const archivo = sut().snapshot.context.falloSubida!.rechazados[doc.key]!.archivo;
+        expect(caja).toHaveTextContent(`«${doc.label}» (${archivo}):`);
+        expect(caja.textContent).not.toContain(`${doc.key}.`);
+        const b = fila.querySelector('button')!;
+        expect(b).toHaveAttribute('aria-invalid', 'true');
+        expect(b).toHaveAccessibleDescription(expect.stringContaining('Elegí otro archivo para reemplazarlo.'));
+      }
+      if (sut().ultimoEvento?.type === 'SUBIDA.FALLO') expect(caja).toHaveFocus();
     },
     '#enrolment.documentos.faltantes': () => {
       const dialogo = screen.getByRole('alertdialog', { name: 'Error' });
       expect(dialogo).toHaveTextContent(MENSAJES.adjuntosFaltantes);
       expect(within(dialogo).getByRole('button', { name: 'Ok' })).toBeInTheDocument();
+      // It lists the labels missing.
+      const lista = within(dialogo).getByRole('list', { name: 'Faltan:' });
+      const faltan = DOCUMENTOS.filter((d) => d.requerido && document.querySelector(`button[aria-label="Subir ${d.label}"]`));
+      expect(within(lista).getAllByRole('listitem').map((li) => li.textContent)).toEqual(faltan.map((d) => d.label));
     },
     '#enrolment.documentos.subiendo': () => {
       const overlay = screen.getByTestId('overlay-subida');
       expect(overlay).toHaveTextContent('Subiendo archivos…');
+      expect(overlay).toHaveTextContent('No cierres esta página hasta que termine.');
+      expect(within(overlay).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
       const e = sut().ultimoEvento;
       expect(overlay).toHaveTextContent(e?.type === 'SUBIDA.PROGRESO' ? `${e.porcentaje} %` : '0 %');
     },

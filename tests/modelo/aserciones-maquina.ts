@@ -1,7 +1,7 @@
 // What must hold in each state of the chart, checked on the machine-level system under test:
 // one assertion per state node id (ancestors run too), keyed as xstate/graph's state matcher reads.
 import { expect } from 'vitest';
-import { motivoRechazoArchivo, solicitudSchema } from '../../domain/index.js';
+import { motivoRechazoArchivo, solicitudSchema, type DocumentoKey } from '../../domain/index.js';
 import {
   PASOS,
   archivosPendientes,
@@ -12,11 +12,13 @@ import {
   faltanRequeridos,
   localidadNueva,
   pasoActual,
+  requeridosFaltantes,
+  tieneDocumento,
   pasoCompletado,
   type EnrolmentSnapshot,
 } from '../../machines/index.js';
 import { hechos, serializarEstado } from './abstraccion.js';
-import { NUMERO_SOLICITUD } from './eventos.js';
+import { MENSAJE_REINTENTABLE, MOTIVO_RECHAZO, NUMERO_SOLICITUD } from './eventos.js';
 import type { SutMaquina } from './sut-maquina.js';
 
 const puede = (s: EnrolmentSnapshot, type: string) => s.can({ type } as never);
@@ -86,23 +88,63 @@ export function asercionesMaquina(sut: () => SutMaquina): Record<string, (m: Enr
       if (e?.type === 'ARCHIVO.QUITADO') {
         expect(s.context.documentos[e.key]).toBeUndefined();
         expect(sut().llamadas('borrarArchivo')).toEqual([{ id: sut().antes.context.documentos[e.key]?.archivo?.id ?? null }]);
+        // Its marks stay: the row still lacks a file.
+        expect(s.context.faltantes).toEqual(sut().antes.context.faltantes);
       }
+      if (e?.type === 'ARCHIVO.ELEGIDO' && !motivoRechazoArchivo(e.archivo.nombre, e.archivo.tamanio)) {
+        // A file for a marked row clears its marks, and only its own.
+        expect(s.context.faltantes).toEqual(sut().antes.context.faltantes.filter((k) => k !== e.key));
+        expect(s.context.falloSubida?.rechazados[e.key]).toBeUndefined();
+      }
+      // Marked missing rows are rows still missing.
+      for (const key of s.context.faltantes) expect(tieneDocumento(s.context.documentos, key)).toBe(false);
+      if (e?.type === 'ERROR.CERRAR') expect(s.context.faltantes).toEqual(requeridosFaltantes(s.context.documentos));
+      if (e?.type === 'SUBIDA.CANCELAR') {
+        // Aborted once; every chosen file kept, still pending, nothing marked uploaded.
+        expect(sut().llamadas('cancelarSubida')).toHaveLength(1);
+        expect(s.context.documentos).toEqual(sut().antes.context.documentos);
+        expect(archivosPendientes(s.context.documentos)).toEqual(sut().antes.context.enCurso);
+        expect(s.context.enCurso).toEqual([]);
+        expect(s.context.progreso).toBe(0);
+      } else expect(sut().llamadas('cancelarSubida')).toEqual([]);
     },
-    '#enrolment.documentos.eligiendo.libre': () => {},
+    '#enrolment.documentos.eligiendo.libre': () => {
+      expect(sut().snapshot.context.falloSubida).toBeNull();
+    },
     '#enrolment.documentos.eligiendo.fallida': () => {
       const s = sut().snapshot;
       expect(puede(s, 'REINTENTAR')).toBe(true);
       expect(s.context.enCurso).toEqual([]);
+      expect(s.context.falloSubida).toMatchObject({ reintentable: true, rechazados: {} });
       if (sut().ultimoEvento?.type === 'SUBIDA.FALLO') {
         // Every chosen file is kept, still pending.
         expect(s.context.documentos).toEqual(sut().antes.context.documentos);
         expect(archivosPendientes(s.context.documentos)).toEqual(sut().antes.context.enCurso);
-        expect(s.context.errorSubida).toBe('No se pudieron subir los archivos. Intentá nuevamente.');
+        expect(s.context.falloSubida?.mensaje).toBe(MENSAJE_REINTENTABLE);
       }
+    },
+    '#enrolment.documentos.eligiendo.rechazada': () => {
+      const s = sut().snapshot;
+      // Retrying the same files cannot help: no REINTENTAR.
+      expect(puede(s, 'REINTENTAR')).toBe(false);
+      expect(s.context.enCurso).toEqual([]);
+      const fallo = s.context.falloSubida!;
+      expect(fallo.reintentable).toBe(false);
+      // The model's refusals name a document: its row stays marked while its file is not replaced.
+      const rechazados = Object.keys(fallo.rechazados) as DocumentoKey[];
+      expect(rechazados.length).toBeGreaterThan(0);
+      if (sut().ultimoEvento?.type === 'SUBIDA.FALLO') {
+        const [primero] = sut().antes.context.enCurso;
+        expect(fallo.rechazados).toEqual({ [primero!.key]: { motivo: MOTIVO_RECHAZO, archivo: primero!.archivo.nombre } });
+        expect(s.context.documentos).toEqual(sut().antes.context.documentos);
+        expect(archivosPendientes(s.context.documentos)).toEqual(sut().antes.context.enCurso);
+      } else expect(fallo.rechazados).toEqual(sut().antes.context.falloSubida?.rechazados);
     },
     '#enrolment.documentos.faltantes': () => {
       const s = sut().snapshot;
       expect(faltanRequeridos(s.context.documentos)).toBe(true);
+      // The dialog's list, in display order, kept in the chart.
+      expect(s.context.faltantes).toEqual(requeridosFaltantes(s.context.documentos));
       expect(puede(s, 'ERROR.CERRAR')).toBe(true);
       expect(puede(s, 'SIGUIENTE')).toBe(false);
       expect(sut().llamadas('subirArchivos')).toEqual([]);
@@ -110,6 +152,8 @@ export function asercionesMaquina(sut: () => SutMaquina): Record<string, (m: Enr
     '#enrolment.documentos.subiendo': () => {
       const s = sut().snapshot;
       for (const tipo of ['SIGUIENTE', 'VOLVER', 'IR_A.DATOS', 'ARCHIVO.QUITADO']) expect(puede(s, tipo)).toBe(false);
+      expect(puede(s, 'SUBIDA.CANCELAR')).toBe(true);
+      expect(s.context.falloSubida).toBeNull();
       const e = sut().ultimoEvento?.type;
       if (e === 'SUBIDA.PROGRESO') expect(s.context.progreso).toBe(42);
       if (!entro(sut(), 'documentos.subiendo')) {

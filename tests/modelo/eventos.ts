@@ -30,13 +30,25 @@ export type Variante =
   | 'reemplazo'
   | 'grande'
   | 'valido'
-  | 'invalido';
+  | 'invalido'
+  | 'reintentable'
+  | 'rechazo'
+  | 'rechazado';
 
 /** An event of the chart, tagged with the model's variant when its payload depends on state. */
 export type EventoModelo = EnrolmentEvent & { variante?: Variante };
 
 export const OPCIONAL: DocumentoKey = 'RegistroNacionalPrestadores';
 export const NUMERO_SOLICITUD = { numeroSolicitud: 'K7Q2M9', creadaEn: '2026-11-22T12:00:00.000Z' };
+/** The server's reason for refusing a part's content (its `fields`), and its message naming the part. */
+export const MOTIVO_RECHAZO = 'El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx).';
+export const mensajeRechazo = (parte: string) =>
+  `El archivo ${parte} no es una imagen, un PDF ni un documento de Word (.doc o .docx).`;
+export const MENSAJE_REINTENTABLE = 'El servicio no está disponible en este momento. Intentá nuevamente más tarde.';
+
+/** The first document whose file the server refused (the one the model replaces). */
+export const primerRechazado = (c: EnrolmentContext): DocumentoKey | undefined =>
+  DOCUMENTOS.map((d) => d.key).find((k) => c.falloSubida?.rechazados[k]);
 
 /** The file the applicant picks for a document: a photo for the DNI, a PDF otherwise. */
 export function archivoPara(key: DocumentoKey, version: number, grande = false) {
@@ -87,7 +99,9 @@ export function concretar(evento: EventoModelo, c: EnrolmentContext): EventoMode
             ? primerSubido(c)
             : evento.variante === 'opcional'
               ? OPCIONAL
-              : DOCUMENTOS_REQUERIDOS[0];
+              : evento.variante === 'rechazado'
+                ? primerRechazado(c)
+                : DOCUMENTOS_REQUERIDOS[0];
       if (!key) return evento;
       return { ...evento, key, archivo: archivoPara(key, version(c, key), evento.variante === 'grande'), contenido: null };
     }
@@ -97,6 +111,13 @@ export function concretar(evento: EventoModelo, c: EnrolmentContext): EventoMode
     }
     case 'SUBIDA.EXITO':
       return { ...evento, adjuntos: respuestaSubida(c) };
+    case 'SUBIDA.FALLO': {
+      // A refusal names the first document of the request, as the server does with its first bad part.
+      const primero = c.enCurso[0]?.key;
+      return evento.variante === 'rechazo' && primero
+        ? { ...evento, mensaje: mensajeRechazo(nombreDeParte(primero, c.enCurso[0]!.archivo.nombre)), rechazados: { [primero]: MOTIVO_RECHAZO } }
+        : evento;
+    }
     case 'EQUIPO.CAMBIO':
       return { ...evento, id: c.equipos[0]?.id ?? 0 };
     case 'EQUIPO.QUITAR':
@@ -140,7 +161,7 @@ export function eventosDelModelo(s: EnrolmentSnapshot): EventoModelo[] {
     { type: 'IR_A.DATOS' },
     { type: 'IR_A.DOCUMENTOS' },
     { type: 'IR_A.EQUIPOS' },
-    ...(['requerido', 'opcional', 'reemplazo', 'grande'] as const).map((variante) =>
+    ...(['requerido', 'opcional', 'reemplazo', 'grande', 'rechazado'] as const).map((variante) =>
       v({ type: 'ARCHIVO.ELEGIDO', key: OPCIONAL, archivo: archivoPara(OPCIONAL, 0), contenido: null, variante }),
     ),
     v({ type: 'ARCHIVO.QUITADO', key: OPCIONAL, variante: 'requerido' }),
@@ -148,7 +169,9 @@ export function eventosDelModelo(s: EnrolmentSnapshot): EventoModelo[] {
     { type: 'ERROR.CERRAR' },
     { type: 'SUBIDA.PROGRESO', porcentaje: 42 },
     v({ type: 'SUBIDA.EXITO', adjuntos: [] }),
-    { type: 'SUBIDA.FALLO', mensaje: 'No se pudieron subir los archivos. Intentá nuevamente.' },
+    { type: 'SUBIDA.FALLO', reintentable: true, mensaje: MENSAJE_REINTENTABLE, variante: 'reintentable' },
+    v({ type: 'SUBIDA.FALLO', reintentable: false, variante: 'rechazo' }),
+    { type: 'SUBIDA.CANCELAR' },
     { type: 'REINTENTAR' },
     { type: 'AVANZAR' },
     { type: 'EQUIPO.AGREGAR' },
@@ -198,6 +221,7 @@ export function eventoPosible(s: EnrolmentSnapshot, e: EventoModelo): boolean {
       if (e.variante === 'requerido') return primerFaltante(c) !== undefined;
       if (e.variante === 'reemplazo') return documentosCompletos(c.documentos) && primerSubido(c) !== undefined;
       if (e.variante === 'opcional') return primerFaltante(c) === undefined && !c.documentos[OPCIONAL]?.archivo;
+      if (e.variante === 'rechazado') return primerRechazado(c) !== undefined;
       return true;
     case 'ARCHIVO.QUITADO':
       if (pasoElSegundoPaso(c)) return false;

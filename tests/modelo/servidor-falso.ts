@@ -1,7 +1,8 @@
 // The API at the network boundary, for the jsdom replay: an axios adapter on the app's one HTTP
 // client. Catalogues answer at once; the DNI check, the upload and the submission wait until the
-// model's event for their answer (DNI.RESULTADO, SUBIDA.EXITO, ENVIO.FALLO, …) is driven.
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+// model's event for their answer (DNI.RESULTADO, SUBIDA.EXITO, ENVIO.FALLO, …) is driven, or
+// until the app aborts them.
+import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { CALLES, CONDICIONES, LOCALIDADES, APARATOS } from './catalogos-prueba.js';
 
 export interface Pendiente {
@@ -29,6 +30,12 @@ export class ServidorFalso {
     const inmediata = this.catalogo(url);
     if (inmediata !== undefined) return Promise.resolve(respuesta(config, 200, inmediata));
     return new Promise((resolve, reject) => {
+      // An aborted request (the upload's Cancelar) is no longer waiting for an answer.
+      config.signal?.addEventListener?.('abort', () => {
+        const i = this.esperando.findIndex((p) => p.config === config);
+        if (i >= 0) this.esperando.splice(i, 1);
+        reject(new CanceledError(undefined, undefined, config));
+      });
       this.esperando.push({
         config,
         responder: (status, data) => {

@@ -152,7 +152,40 @@ conCadaBase('archivos/adjuntar', (ctx) => {
     expect(r.statusCode).toBe(status);
     expect(r.json().message).toContain(nombre);
     expect(r.json().error).toBe(status === 415 ? 'TIPO_NO_ACEPTADO' : 'ARCHIVO_INVALIDO');
+    // producto §12: which document, and why in a sentence of its own without the part's name.
+    const clave = nombre.split('.')[0]!;
+    expect(Object.keys(r.json().fields)).toEqual([clave]);
+    const motivo: string = r.json().fields[clave];
+    expect(motivo).not.toContain(clave);
+    expect(motivo).toMatch(/\.$/);
     await esperarNadaGuardado(ctx, antes, r);
+  });
+
+  it('el rechazo del contenido de una parte dice qué documento en fields, con el motivo sin el nombre', async () => {
+    const nav = await ctx.navegador().abrir();
+    const r = await nav.subir([
+      { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() },
+      { nombre: 'TituloMedico.pdf', contenido: Buffer.from('esto es texto, no un PDF\n') },
+    ]);
+    expect(r.statusCode).toBe(415);
+    expect(r.json()).toEqual({
+      error: 'TIPO_NO_ACEPTADO',
+      // The message stays as other clients read it.
+      message: 'El archivo TituloMedico.pdf no es una imagen, un PDF ni un documento de Word (.doc o .docx).',
+      fields: { TituloMedico: 'El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx).' },
+    });
+    const extension = await nav.subir([{ nombre: 'PolizaMalaPraxis.png', contenido: archivos.pdf() }]);
+    expect(extension.json().fields).toEqual({
+      PolizaMalaPraxis:
+        'El contenido del archivo no coincide con su extensión: es un archivo .pdf. Revisá que sea el archivo correcto o elegí otro.',
+    });
+    // A refusal of the request, not of one part's content, names no document.
+    const doble = await nav.subir([
+      { nombre: 'DniAnverso.jpg', contenido: archivos.jpeg() },
+      { nombre: 'DniAnverso.png', contenido: archivos.png() },
+    ]);
+    expect(doble.statusCode).toBe(400);
+    expect(doble.json().fields).toBeUndefined();
   });
 
   it('acepta exactamente 10 MiB y rechaza 10 MiB + 1 byte con 413 sin guardar nada', async () => {
@@ -169,7 +202,10 @@ conCadaBase('archivos/adjuntar', (ctx) => {
       { nombre: 'PolizaMalaPraxis.pdf', contenido: grande },
     ]);
     expect(r.statusCode).toBe(413);
-    expect(r.json()).toMatchObject({ error: 'ARCHIVO_DEMASIADO_GRANDE' });
+    expect(r.json()).toMatchObject({
+      error: 'ARCHIVO_DEMASIADO_GRANDE',
+      fields: { PolizaMalaPraxis: 'El archivo supera el máximo de 10 MiB.' },
+    });
     expect(r.json().message).toContain('10 MiB');
     await esperarNadaGuardado(ctx, antes, r);
   });

@@ -3,14 +3,15 @@
 // and the whole request is refused. A part whose content is refused is drained, so the client
 // reads the answer instead of a reset connection; but bytes beyond a limit (10 MiB per part, the
 // request's byte budget) are never read: the answer goes at once and the connection is closed.
+// A refusal of one part's content says which document in `fields` (server/archivos/juicio.ts).
 import { Transform, finished } from 'node:stream';
 import { finished as terminado } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { TAMANIO_MAXIMO_ARCHIVO, esDocumentoKey } from '../../../domain/index.js';
-import { juzgar } from '../../archivos/juicio.js';
+import { claveDeParte, juzgar } from '../../archivos/juicio.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, MOTIVOS_ARCHIVO } from '../../errores.js';
 import type { Recibido } from '../../servicios/documentos.js';
 import type { DocumentStore } from '../../storage/almacen.js';
 
@@ -37,7 +38,9 @@ function medidor(nombre: string, restante: { bytes: number }, presupuesto: Presu
       if (bytes > TAMANIO_MAXIMO_ARCHIVO) {
         return listo(
           new LimitePasado(
-            new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande(nombre)),
+            new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.archivoGrande(nombre), {
+              [claveDeParte(nombre)]: MOTIVOS_ARCHIVO.archivoGrande,
+            }),
           ),
         );
       }

@@ -1,15 +1,31 @@
 // producto §4: SIGUIENTE with a required document missing → the "Error" dialog. An alertdialog that
-// takes focus on Ok and gives it back to SIGUIENTE when closed.
-import { useRef } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { MENSAJES } from '../../../domain/index.js';
+// takes focus on Ok. It also lists the documents missing, and once closed focus goes to the first
+// of those rows (marked by the chart) rather than back to SIGUIENTE (producto §12).
+import { useEffect, useRef } from 'react';
+import { Box, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { DOCUMENTOS, MENSAJES } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
+import { botonDeFila, traerALaVista } from './foco.js';
 
 export function DialogoFaltantes() {
-  const { send } = Enrolment.useActorRef();
+  const actor = Enrolment.useActorRef();
   const abierto = Enrolment.useSelector((s) => s.matches({ documentos: 'faltantes' }));
+  const faltantes = Enrolment.useSelector((s) => s.context.faltantes);
   const ok = useRef<HTMLButtonElement>(null);
-  const cerrar = () => send({ type: 'ERROR.CERRAR' });
+  const estabaAbierto = useRef(abierto);
+  const cerrar = () => actor.send({ type: 'ERROR.CERRAR' });
+  const primeraMarcada = () => {
+    const primera = actor.getSnapshot().context.faltantes[0];
+    return primera ? botonDeFila(primera) : null;
+  };
+
+  // Driven by the state: leaving `faltantes` brings the first marked row into sight.
+  useEffect(() => {
+    if (estabaAbierto.current && !abierto) traerALaVista(primeraMarcada);
+    estabaAbierto.current = abierto;
+  });
+
+  const etiquetas = DOCUMENTOS.filter((d) => faltantes.includes(d.key)).map((d) => d.label);
 
   return (
     <Dialog.Root
@@ -19,6 +35,7 @@ export function DialogoFaltantes() {
       unmountOnExit
       placement="center"
       initialFocusEl={() => ok.current}
+      finalFocusEl={primeraMarcada}
       onOpenChange={(e) => {
         if (!e.open) cerrar();
       }}
@@ -34,9 +51,21 @@ export function DialogoFaltantes() {
               <Dialog.Description asChild>
                 <Text>{MENSAJES.adjuntosFaltantes}</Text>
               </Dialog.Description>
+              {etiquetas.length > 0 ? (
+                <>
+                  <Text mt="3" id="faltantes-titulo">
+                    Faltan:
+                  </Text>
+                  <Box as="ul" ps="5" listStyleType="disc" aria-labelledby="faltantes-titulo">
+                    {etiquetas.map((etiqueta) => (
+                      <li key={etiqueta}>{etiqueta}</li>
+                    ))}
+                  </Box>
+                </>
+              ) : null}
             </Dialog.Body>
             <Dialog.Footer>
-              <Button ref={ok} onClick={cerrar}>
+              <Button ref={ok} minH="11" minW="11" onClick={cerrar}>
                 Ok
               </Button>
             </Dialog.Footer>

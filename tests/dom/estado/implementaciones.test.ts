@@ -1,5 +1,6 @@
 // The chart's provided implementations, run in a real actor against fakes: catalogues, the
 // streets of a picked locality, the DNI check, Blobs in storage, upload, submission, clearing the draft.
+import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { DOCUMENTOS, type DocumentoKey } from '../../../domain/index.js';
@@ -7,6 +8,7 @@ import { almacenesEnMemoria } from '../../../src/estado/almacen.js';
 import { CLAVE_BORRADOR, cargarBorrador, persistirBorrador } from '../../../src/estado/borrador.js';
 import {
   MENSAJE_ARCHIVO_PERDIDO,
+  MOTIVO_ARCHIVO_PERDIDO,
   MENSAJE_FALLO_ENVIO,
   MENSAJE_SUBIDA_EXITOSA,
   maquinaConImplementaciones,
@@ -14,6 +16,18 @@ import {
 } from '../../../src/estado/implementaciones.js';
 import { apiFalsa, CALLES_ROSARIO, DATOS_COMPLETOS, dependenciasFalsas, LOCALIDADES } from '../enrolment.js';
 
+
+/** An axios error with the server's answer, as the API client rethrows it. */
+function respuestaDeError(status: number, data: unknown): AxiosError {
+  const config = { headers: new AxiosHeaders() };
+  return new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, {}, {
+    status,
+    statusText: String(status),
+    data,
+    headers: {},
+    config,
+  });
+}
 
 const arrancar = (deps: Dependencias, snapshot?: unknown) => {
   const actor = createActor(maquinaConImplementaciones(deps), snapshot ? { snapshot: snapshot as never, input: undefined } : { input: undefined });
@@ -109,20 +123,97 @@ describe('maquinaConImplementaciones', () => {
     expect(deps.mostrarSnackbar).toHaveBeenCalledWith(MENSAJE_SUBIDA_EXITOSA, { boton: 'Ok' });
   });
 
-  it('an upload refused by the server keeps the files and the server message', async () => {
-    const error = new Error('415');
-    const deps = dependenciasFalsas();
-    deps.api = apiFalsa({
-      adjuntarArchivos: vi.fn().mockRejectedValue(error),
-      mensajeDelServidor: (e) => (e === error ? 'El archivo no es de un tipo aceptado.' : undefined),
+  it('an upload refused by the server (a part named in fields) keeps the files and marks that row, with no retry', async () => {
+    const error = respuestaDeError(415, {
+      error: 'TIPO_NO_ACEPTADO',
+      message: 'El archivo TituloMedico.pdf no es de un tipo aceptado.',
+      fields: { TituloMedico: 'El archivo no es de un tipo aceptado', Inventado: 'x' },
     });
+    const deps = dependenciasFalsas();
+    deps.api = apiFalsa({ adjuntarArchivos: vi.fn().mockRejectedValue(error) });
+    const actor = arrancar(deps);
+    await completarPaso1(actor);
+    elegirRequeridos(actor);
+    actor.send({ type: 'SIGUIENTE' });
+    await waitFor(actor, (s) => s.matches({ documentos: { eligiendo: 'rechazada' } }));
+    expect(actor.getSnapshot().context.falloSubida).toEqual({
+      reintentable: false,
+      mensaje: 'El archivo TituloMedico.pdf no es de un tipo aceptado.',
+      rechazados: { TituloMedico: { motivo: 'El archivo no es de un tipo aceptado.', archivo: 'TituloMedico.pdf' } },
+    });
+    expect(actor.getSnapshot().can({ type: 'REINTENTAR' })).toBe(false);
+    expect(Object.keys(actor.getSnapshot().context.documentos)).toHaveLength(8);
+  });
+
+  it.each([
+    ['no answer (the network dropped)', new AxiosError('Network Error', 'ERR_NETWORK'), 'No pudimos comunicarnos con el servidor. Revisá tu conexión e intentá nuevamente.'],
+    ['503 busy', respuestaDeError(503, { error: 'NO_DISPONIBLE', message: 'Servicio no disponible' }), 'Servicio no disponible.'],
+    ['429 too many', respuestaDeError(429, { error: 'CUOTA_EXCEDIDA', message: 'Esperá un rato.' }), 'Esperá un rato.'],
+  ])('an upload failing with %s can be retried', async (_caso, error, mensaje) => {
+    const deps = dependenciasFalsas();
+    deps.api = apiFalsa({ adjuntarArchivos: vi.fn().mockRejectedValue(error) });
     const actor = arrancar(deps);
     await completarPaso1(actor);
     elegirRequeridos(actor);
     actor.send({ type: 'SIGUIENTE' });
     await waitFor(actor, (s) => s.matches({ documentos: { eligiendo: 'fallida' } }));
-    expect(actor.getSnapshot().context.errorSubida).toBe('El archivo no es de un tipo aceptado.');
-    expect(Object.keys(actor.getSnapshot().context.documentos)).toHaveLength(8);
+    expect(actor.getSnapshot().context.falloSubida).toEqual({ reintentable: true, mensaje, rechazados: {} });
+  });
+
+  it('a refusal naming no document (a quota) offers no retry and marks no row', async () => {
+    const error = respuestaDeError(413, { error: 'CUOTA_EXCEDIDA', message: 'Esta solicitud ya recibió el máximo' });
+    const deps = dependenciasFalsas();
+    deps.api = apiFalsa({ adjuntarArchivos: vi.fn().mockRejectedValue(error) });
+    const actor = arrancar(deps);
+    await completarPaso1(actor);
+    elegirRequeridos(actor);
+    actor.send({ type: 'SIGUIENTE' });
+    await waitFor(actor, (s) => s.matches({ documentos: { eligiendo: 'rechazada' } }));
+    expect(actor.getSnapshot().context.falloSubida).toEqual({
+      reintentable: false,
+      mensaje: 'Esta solicitud ya recibió el máximo.',
+      rechazados: {},
+    });
+  });
+
+  it('Cancelar aborts the request and nothing it answers later reaches the chart', async () => {
+    const deps = dependenciasFalsas();
+    let senal: AbortSignal | undefined;
+    let responder!: (adjuntos: { nombre: string }[]) => void;
+    const adjuntarArchivos = vi.fn(
+      (_a: unknown, alProgresar: (p: number) => void, s?: AbortSignal) =>
+        new Promise<{ nombre: string }[]>((resolve) => {
+          senal = s;
+          alProgresar(10);
+          responder = (adjuntos) => {
+            alProgresar(90);
+            resolve(adjuntos);
+          };
+        }),
+    );
+    deps.api = apiFalsa({ adjuntarArchivos });
+    const actor = arrancar(deps);
+    await completarPaso1(actor);
+    elegirRequeridos(actor);
+    actor.send({ type: 'SIGUIENTE' });
+    await waitFor(actor, (s) => s.context.progreso === 10);
+    expect(senal?.aborted).toBe(false);
+    actor.send({ type: 'SUBIDA.CANCELAR' });
+    expect(senal?.aborted).toBe(true);
+    const antes = actor.getSnapshot().context;
+    // The late answer is dropped by the app (and the chart would not take it either).
+    const eventos: string[] = [];
+    actor.subscribe({ next: () => eventos.push('cambio') });
+    responder(DOCUMENTOS.filter((d) => d.requerido).map((d) => ({ nombre: `${d.key}.pdf` })));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(actor.getSnapshot().matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+    expect(actor.getSnapshot().context).toEqual(antes);
+    expect(eventos).toEqual([]);
+    // SIGUIENTE sends the same files again, with a fresh signal.
+    actor.send({ type: 'SIGUIENTE' });
+    await vi.waitFor(() => expect(adjuntarArchivos).toHaveBeenCalledTimes(2));
+    await waitFor(actor, (s) => s.context.progreso === 10);
+    expect(senal?.aborted).toBe(false);
   });
 
   it('a chosen file missing from storage fails the upload with a clear reason', async () => {
@@ -132,8 +223,13 @@ describe('maquinaConImplementaciones', () => {
     elegirRequeridos(actor);
     await deps.almacenes.encolar(() => deps.almacenes.archivos.clear());
     actor.send({ type: 'SIGUIENTE' });
-    await waitFor(actor, (s) => s.matches({ documentos: { eligiendo: 'fallida' } }));
-    expect(actor.getSnapshot().context.errorSubida).toBe(MENSAJE_ARCHIVO_PERDIDO);
+    // Only choosing the file again helps: a refusal of that row, not a retry.
+    await waitFor(actor, (s) => s.matches({ documentos: { eligiendo: 'rechazada' } }));
+    expect(actor.getSnapshot().context.falloSubida).toEqual({
+      reintentable: false,
+      mensaje: MENSAJE_ARCHIVO_PERDIDO,
+      rechazados: { DniAnverso: { motivo: MOTIVO_ARCHIVO_PERDIDO, archivo: 'DniAnverso.pdf' } },
+    });
     expect(deps.api.adjuntarArchivos).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,19 @@
+// Bringing what the chart just stated into the applicant's sight (producto §12): scrolled to the
+// middle of the viewport and focused. The upload overlay and the "Error" dialog lock the page's
+// scroll and hand focus back as they close, so this waits until neither is in the page.
+const ABIERTOS = '[data-testid="overlay-subida"], [role="alertdialog"]';
+
+export function traerALaVista(elemento: () => HTMLElement | null, intentos = 60): void {
+  const el = elemento();
+  if (!el) return;
+  if (intentos > 0 && document.querySelector(ABIERTOS)) {
+    setTimeout(() => traerALaVista(elemento, intentos - 1), 25);
+    return;
+  }
+  el.scrollIntoView({ block: 'center' });
+  el.focus({ preventScroll: true });
+}
+
+/** The SUBIR / Quitar button of a document's row. */
+export const botonDeFila = (key: string): HTMLElement | null =>
+  document.querySelector<HTMLElement>(`[data-documento="${key}"] button[data-accion-fila]`);
