@@ -1,3 +1,4 @@
+export * from './aparatos.js';
 export * from './catalogos.js';
 export * from './documentos.js';
 export * from './fecha.js';

@@ -2,6 +2,7 @@
 export const MENSAJES = {
   requerido: 'Campo requerido.',
   fechaFormato: 'Fecha inválida. Usá el formato DD/MM/AAAA.',
+  fechaInexistente: 'Esa fecha no existe.',
   fechaFutura: 'La fecha no puede ser posterior a hoy.',
   fechaAnterior1900: 'La fecha no puede ser anterior al 01/01/1900.',
   dni: 'El DNI debe tener 7 u 8 dígitos.',
@@ -12,7 +13,9 @@ export const MENSAJES = {
   alturaRango: 'Ingresá una altura entre 1 y 99999.',
   email: 'Ingresá un email válido.',
   codArea: 'Entre 2 y 4 dígitos, sin el 0.',
-  telefono: 'Entre 6 y 8 dígitos, sin el 15.',
+  // The phone's messages start with the source's "Número inválido." and say how to fix it (producto §12).
+  telefono: 'Número inválido. Escribí entre 6 y 8 dígitos, sin el 15.',
+  telefonoTotal: 'Número inválido. Código de área y teléfono deben sumar entre 9 y 11 dígitos.',
   numeroInvalido: 'Número inválido.',
   soloDigitos: 'Solo números.',
   tarjeta: 'Elegí una tarjeta.',
@@ -22,5 +25,7 @@ export const MENSAJES = {
   anioFabricacion: (min: number, max: number) => `Ingresá un año entre ${min} y ${max}.`,
   terminos: 'Debés aceptar los términos y condiciones.',
   dniMatricula: 'DNI o matrícula inválido.',
+  comprobandoDni: 'Comprobando DNI y matrícula…',
+  comprobacionFallida: 'No se pudo comprobar el DNI y la matrícula.',
   adjuntosFaltantes: 'Debés adjuntar todos los archivos requeridos.',
 } as const;

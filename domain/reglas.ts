@@ -4,6 +4,7 @@ import { array, boolean, number, object, string, type InferType } from 'yup';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS, valoresDe } from './catalogos.js';
 import { validarFechaNac } from './fecha.js';
 import { MENSAJES } from './mensajes.js';
+import { sinCerosIniciales } from './texto.js';
 
 const vacioANull = (valor: unknown) => (typeof valor === 'string' && valor.trim() === '' ? null : valor);
 
@@ -55,6 +56,7 @@ const unaDe = (claves: readonly string[]) => ({
 
 const MENSAJE_FECHA = {
   formato: MENSAJES.fechaFormato,
+  inexistente: MENSAJES.fechaInexistente,
   futura: MENSAJES.fechaFutura,
   anterior1900: MENSAJES.fechaAnterior1900,
 } as const;
@@ -118,13 +120,15 @@ export const datosSocioSchema = object({
     .test(caracteresPermitidos())
     .max(254, MENSAJES.email)
     .email(MENSAJES.email),
+  // "0341" is 341: the 0 the hint asks to leave out is dropped here and as it is typed (producto §12).
   codArea: string()
+    .transform((valor: unknown) => (typeof valor === 'string' ? sinCerosIniciales(valor) : valor))
     .required(MENSAJES.requerido)
     .matches(/^[1-9]\d{1,3}$/, MENSAJES.codArea),
   telefono: string()
     .required(MENSAJES.requerido)
     .matches(/^\d{6,8}$/, MENSAJES.telefono)
-    .test('total', MENSAJES.numeroInvalido, function (telefono) {
+    .test('total', MENSAJES.telefonoTotal, function (telefono) {
       const codArea: unknown = this.parent.codArea;
       return typeof codArea !== 'string' || !telefono || totalTelefonoValido(codArea, telefono);
     }),

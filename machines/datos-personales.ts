@@ -1,7 +1,7 @@
 // Step 1's rules over the values the chart holds (producto §3), pure so the chart, its tests and
 // the views ask the same questions: what a change does to the fields that depend on it, which
 // message each field shows, and which padrón answer belongs to the pair typed now.
-import { datosSocioSchema, parsearFecha, soloDigitos } from '../domain/index.js';
+import { datosSocioSchema, parsearFecha, sinCerosIniciales, soloDigitos } from '../domain/index.js';
 import type { Catalogos, EnrolmentContext, EstadoComprobacion, FormDatosSocio } from './contexto.js';
 import { juezDe, type Errores } from './errores.js';
 
@@ -26,8 +26,9 @@ export function calleLibre(datos: FormDatosSocio, calles: Catalogos['calles']): 
 /**
  * The values after a change, with the rules that tie fields together: typing in Localidad drops
  * the picked locality; another locality clears Calle; a street typed where the catalogue is
- * empty is the street; another Forma de pago clears Tarjeta and Número de caja de ahorro; a
- * birth date is kept as ISO once it parses (what was typed until then).
+ * empty is the street; another Forma de pago clears Tarjeta and Número de caja de ahorro; an
+ * area code loses its leading 0; a birth date is kept as ISO once it parses (what was typed
+ * until then).
  */
 export function aplicarCambios(
   datos: FormDatosSocio,
@@ -36,6 +37,8 @@ export function aplicarCambios(
 ): FormDatosSocio {
   const nuevos: FormDatosSocio = { ...datos, ...cambios };
   for (const campo of SOLO_DIGITOS) if (campo in cambios) nuevos[campo] = soloDigitos(nuevos[campo] ?? '');
+  // Like the dots of a DNI, the 0 the hint leaves out is dropped as typed (the shared rule does too).
+  if ('codArea' in cambios) nuevos.codArea = sinCerosIniciales(nuevos.codArea);
   if ('fechanac' in cambios) nuevos.fechanac = parsearFecha(nuevos.fechanac) ?? nuevos.fechanac;
 
   const localidadEscrita = 'textoLocalidad' in cambios && !('localidad' in cambios);

@@ -3,12 +3,15 @@
 // padrón check on blur, the catalogue failure with retry, a new form quiet until a field is
 // left while a restored draft shows its messages at once.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { MENSAJES } from '../../domain/index.js';
 import { contextoInicial, DATOS_VACIOS, enrolmentMachine } from '../../machines/index.js';
+import { olvidarContacto } from '../../src/api/contacto.js';
 import { PasoDatosPersonales } from '../../src/pasos/datos-personales/PasoDatosPersonales.js';
-import { apiFalsa, dependenciasFalsas, EspiaActor, renderizarConActor } from './enrolment.js';
+import { BotonesPaso } from '../../src/stepper/BotonesPaso.js';
+import { TITULO_CONTACTO } from '../../src/ui/contacto/index.js';
+import { apiFalsa, DATOS_COMPLETOS, dependenciasFalsas, EspiaActor, PAR_VALIDO, renderizarConActor } from './enrolment.js';
 
 // Typing through a whole form in jsdom is slow on a shared, busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -44,6 +47,7 @@ describe('Paso 1 — Datos personales', () => {
     for (const etiqueta of ['Condición ante el IVA', 'Forma de pago', 'Cobranza de honorarios']) expect(select(etiqueta).tagName).toBe('SELECT');
     expect(caja('Código de área')).toHaveAccessibleDescription('sin 0');
     expect(caja('Teléfono')).toHaveAccessibleDescription('sin 15');
+    expect(caja('Fecha de nacimiento')).toHaveAccessibleDescription(/DD\/MM\/AAAA.*15031980/);
     expect(caja('Email')).toHaveAccessibleDescription(/recibir información/);
     expect(combo('Calle')).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' })).toBeInTheDocument();
@@ -89,7 +93,12 @@ describe('Paso 1 — Datos personales', () => {
       if (esperado) expect(el).toHaveAttribute('aria-invalid', 'true');
     };
     await probar('Fecha de nacimiento', '', MENSAJES.requerido);
-    await probar('Fecha de nacimiento', '30/02/1980', MENSAJES.fechaFormato);
+    await probar('Fecha de nacimiento', '30/02/1980', MENSAJES.fechaInexistente);
+    await probar('Fecha de nacimiento', '29/02/2023', MENSAJES.fechaInexistente);
+    await probar('Fecha de nacimiento', '30/02', MENSAJES.fechaFormato);
+    // The 8 digits alone (a phone's numeric keypad has no "/"), shown as a date once left.
+    await probar('Fecha de nacimiento', '15031980', '');
+    expect(caja('Fecha de nacimiento')).toHaveValue('15/03/1980');
     await probar('Fecha de nacimiento', '01/01/2999', MENSAJES.fechaFutura);
     await probar('Fecha de nacimiento', '31.12.1899', MENSAJES.fechaAnterior1900);
     await probar('Fecha de nacimiento', '15-3-80', '');
@@ -109,15 +118,20 @@ describe('Paso 1 — Datos personales', () => {
     await probar('Email', '', MENSAJES.requerido);
     await probar('Email', 'juan@', MENSAJES.email);
     await probar('Código de área', '', MENSAJES.requerido);
-    await probar('Código de área', '0341', MENSAJES.codArea);
+    // The 0 the hint leaves out is dropped as typed, like the dots of a DNI.
+    await probar('Código de área', '0341', '');
+    expect(caja('Código de área')).toHaveValue('341');
+    await probar('Código de área', '03', MENSAJES.codArea);
     await probar('Código de área', '3', MENSAJES.codArea);
     await probar('Código de área', '341', '');
     await probar('Teléfono', '', MENSAJES.requerido);
     await probar('Teléfono', '12345', MENSAJES.telefono);
+    expect(mensajeDe(caja('Teléfono'))).toMatch(/^Número inválido\. /);
     await probar('Teléfono', '15-412-345', '');
     expect(caja('Teléfono')).toHaveValue('15412345');
     await probar('Código de área', '3464', '');
-    await waitFor(() => expect(mensajeDe(caja('Teléfono'))).toBe(MENSAJES.numeroInvalido));
+    await waitFor(() => expect(mensajeDe(caja('Teléfono'))).toBe(MENSAJES.telefonoTotal));
+    expect(mensajeDe(caja('Teléfono'))).toMatch(/^Número inválido\. /);
     await probar('Piso', '', '');
   });
 
@@ -269,5 +283,99 @@ describe('Paso 1 — Datos personales', () => {
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(obtenerLocalidades).toHaveBeenCalledTimes(2);
+  });
+
+  it('the calendar speaks Spanish: its arrows carry no hidden English', { timeout: 20_000 }, async () => {
+    const { user } = await montar();
+    await user.click(screen.getByRole('button', { name: 'Elegir la fecha de nacimiento en un calendario' }));
+    const calendario = await screen.findByRole('dialog', { name: 'Calendario de fecha de nacimiento' });
+    const ingles = /Previous|Next|Choose|Month|Year|Not available/i;
+    const nombres = () =>
+      Array.from(calendario.querySelectorAll('button, [aria-label]')).map((e) => `${e.getAttribute('aria-label') ?? ''}|${e.textContent ?? ''}`);
+    await waitFor(() => expect(calendario.querySelector('.react-datepicker__navigation--previous')).not.toBeNull());
+    expect(within(calendario).getByRole('button', { name: 'Años anteriores' })).toHaveTextContent('Años anteriores');
+    expect(within(calendario).getByRole('button', { name: 'Años siguientes' })).toBeInTheDocument();
+    for (const n of nombres()) expect(n).not.toMatch(ingles);
+    await user.click(within(calendario).getByText('1999'));
+    expect(within(calendario).getByRole('button', { name: 'Año anterior' })).toHaveTextContent('Año anterior');
+    for (const n of nombres()) expect(n).not.toMatch(ingles);
+    await user.click(calendario.querySelector<HTMLElement>('.react-datepicker__month-2')!);
+    expect(within(calendario).getByRole('button', { name: 'Mes anterior' })).toHaveTextContent('Mes anterior');
+    expect(within(calendario).getByRole('button', { name: 'Mes siguiente' })).toHaveTextContent('Mes siguiente');
+    for (const n of nombres()) expect(n).not.toMatch(ingles);
+  });
+});
+
+describe('Paso 1 — what is still missing, near SIGUIENTE (producto §12)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    olvidarContacto();
+  });
+
+  /** Step 1 and its buttons, restored from a draft with these values and this padrón answer. */
+  function montarConBotones(datos = DATOS_COMPLETOS, deps = dependenciasFalsas(), valido = true) {
+    const snapshot = createActor(enrolmentMachine, {
+      input: { ...contextoInicial(), datos, comprobacion: valido ? { ...PAR_VALIDO, estado: 'valido' } : null },
+    })
+      .start()
+      .getPersistedSnapshot();
+    return renderizarConActor(
+      <>
+        <PasoDatosPersonales />
+        <BotonesPaso />
+      </>,
+      { dependencias: deps, snapshot },
+    );
+  }
+
+  const siguiente = () => screen.getByRole('button', { name: 'SIGUIENTE' });
+  const resumen = () => document.getElementById('resumen-faltantes')!;
+
+  it('names the card while Tarjeta de crédito has none; SIGUIENTE is described by it, then enabled', async () => {
+    const { user } = montarConBotones({ ...DATOS_COMPLETOS, formaPago: 'TARJETACREDITO', tipoTarjetaCredito: null });
+    await screen.findByRole('option', { name: 'Responsable Monotributo' });
+    expect(siguiente()).toBeDisabled();
+    expect(resumen()).toHaveTextContent('Falta: Tarjeta.');
+    expect(resumen()).toHaveAttribute('aria-live', 'polite');
+    expect(siguiente()).toHaveAccessibleDescription('Falta: Tarjeta.');
+    await user.click(screen.getByRole('radio', { name: 'Visa' }));
+    await waitFor(() => expect(siguiente()).toBeEnabled());
+    expect(resumen()).toHaveTextContent('');
+    expect(siguiente()).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('names what is missing and what to correct, and follows the changes', async () => {
+    const { user } = montarConBotones({ ...DATOS_COMPLETOS, fechanac: '', email: 'x@' });
+    await screen.findByRole('option', { name: 'Responsable Monotributo' });
+    expect(siguiente()).toHaveAccessibleDescription('Falta: Fecha de nacimiento. Revisá: Email.');
+    await user.type(caja('Fecha de nacimiento'), '15031980');
+    await waitFor(() => expect(resumen()).toHaveTextContent(/^Revisá: Email\.$/));
+  });
+
+  it('says "Comprobando DNI y matrícula…" while the padrón answers, then its answer with the association\'s contact', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ telefono: '0341 420-0000', email: 'socios@amr.org.ar', direccion: null }), { status: 200 })),
+    );
+    let responder: (valido: boolean) => void = () => {};
+    const comprobarDniMatricula = vi.fn(() => new Promise<boolean>((r) => (responder = r)));
+    const deps = dependenciasFalsas({ api: apiFalsa({ comprobarDniMatricula }) });
+    const { user } = montarConBotones({ ...DATOS_COMPLETOS, matricula: '' }, deps, false);
+    await screen.findByRole('option', { name: 'Responsable Monotributo' });
+    await user.type(caja('Matrícula'), '99999');
+    await user.tab();
+    await waitFor(() => expect(mensajeDe(caja('Matrícula'))).toBe(MENSAJES.comprobandoDni));
+    expect(caja('Matrícula')).not.toHaveAttribute('aria-invalid');
+    expect(caja('Matrícula')).toHaveAccessibleDescription(MENSAJES.comprobandoDni);
+    expect(resumen()).toHaveTextContent(MENSAJES.comprobandoDni);
+    expect(screen.queryByText(TITULO_CONTACTO)).toBeNull();
+
+    responder(false);
+    await waitFor(() => expect(mensajeDe(caja('Matrícula'))).toBe(MENSAJES.dniMatricula));
+    expect(mensajeDe(caja('DNI'))).toBe(MENSAJES.dniMatricula);
+    expect(resumen()).toHaveTextContent(MENSAJES.dniMatricula);
+    // Whom to ask, right under the message.
+    expect(await screen.findByText(TITULO_CONTACTO)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'socios@amr.org.ar' })).toHaveAttribute('href', 'mailto:socios@amr.org.ar');
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { anioActual, DOCUMENTOS_REQUERIDOS, type TipoAparato } from '../../domain/index.js';
 import { contextoInicial, EQUIPO_VACIO, type EnrolmentContext } from '../../machines/index.js';
 import { PasoEquipos } from '../../src/pasos/equipos/PasoEquipos.js';
+import { BotonesPaso } from '../../src/stepper/BotonesPaso.js';
 import { EQUIPO_VALIDO } from '../modelo/datos.js';
 import { montarPaso } from './pasos-montar.js';
 
@@ -58,7 +59,8 @@ describe('Paso 3 — Aparatos y equipos', () => {
     const tipo = screen.getByRole('combobox', { name: 'Tipo de equipo' });
     await user.type(tipo, 'cArDiO');
     const opciones = within(screen.getByRole('listbox', { name: 'Tipo de equipo' })).getAllByRole('option');
-    expect(opciones.map((o) => o.textContent)).toEqual(['Electrocardiografo', 'Ecocardiografo Doppler']);
+    // Title case with the accents the catalogue lost (producto §12).
+    expect(opciones.map((o) => o.textContent)).toEqual(['Electrocardiógrafo', 'Ecocardiografo Doppler']);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(tipo).toHaveValue('Ecocardiografo Doppler');
     expect(actor().getSnapshot().context.equipos[0]!.valores.tipoAparato).toEqual(APARATOS[3]);
@@ -72,7 +74,7 @@ describe('Paso 3 — Aparatos y equipos', () => {
     await user.click(screen.getByRole('button', { name: 'AGREGAR EQUIPO' }));
     const card = tarjeta(1);
     await user.type(within(card).getByRole('combobox', { name: 'Tipo de equipo' }), 'ecog');
-    await user.click(screen.getByRole('option', { name: 'Ecografo' }));
+    await user.click(screen.getByRole('option', { name: 'Ecógrafo' }));
     await user.type(within(card).getByRole('textbox', { name: 'Marca' }), 'Mindray');
     await user.type(within(card).getByRole('textbox', { name: 'Modelo' }), 'DC-40');
     await user.type(within(card).getByRole('spinbutton', { name: 'Año de fabricación' }), '2019');
@@ -184,5 +186,26 @@ describe('Paso 3 — Aparatos y equipos', () => {
     expect(
       screen.getByText('Si no cuenta con equipos o aparatos para declarar presione Siguiente'),
     ).toBeInTheDocument();
+  });
+
+  it('while SIGUIENTE is disabled, says which card and which field (producto §12)', async () => {
+    const { user } = montarPaso(
+      <>
+        <PasoEquipos />
+        <BotonesPaso />
+      </>,
+      'equipos',
+      conCatalogo({ equipos: [{ id: 1, valores: EQUIPO_VALIDO }, { id: 2, valores: { ...EQUIPO_VALIDO, marca: '', anioFabricacion: '1800' } }], siguienteIdEquipo: 3 }),
+    );
+    const siguiente = screen.getByRole('button', { name: 'SIGUIENTE' });
+    expect(siguiente).toBeDisabled();
+    expect(siguiente).toHaveAccessibleDescription('Equipo 2 — Falta: Marca. Revisá: Año de fabricación.');
+    await user.type(within(tarjeta(2)).getByRole('textbox', { name: 'Marca' }), 'Philips');
+    expect(siguiente).toHaveAccessibleDescription('Equipo 2 — Revisá: Año de fabricación.');
+    await user.clear(within(tarjeta(2)).getByRole('spinbutton', { name: 'Año de fabricación' }));
+    await user.type(within(tarjeta(2)).getByRole('spinbutton', { name: 'Año de fabricación' }), '2020');
+    expect(siguiente).toBeEnabled();
+    expect(siguiente).not.toHaveAttribute('aria-describedby');
+    expect(document.getElementById('resumen-faltantes')).toHaveTextContent('');
   });
 });

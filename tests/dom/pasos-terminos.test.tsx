@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS_REQUERIDOS, VERSION_TERMINOS } from '../../domain/index.js';
 import { armarSolicitud, type Documentos, type EnrolmentContext } from '../../machines/index.js';
 import { PasoTerminos } from '../../src/pasos/terminos/PasoTerminos.js';
+import { BotonesPaso } from '../../src/stepper/BotonesPaso.js';
 import { DATOS_VALIDOS } from '../modelo/datos.js';
 import { montarPaso } from './pasos-montar.js';
 
@@ -80,6 +81,31 @@ describe('Paso 4 — Términos y Condiciones', () => {
     expect(screen.getByText(new RegExp(mensaje))).toBeInTheDocument();
     enviar({ type: 'ENVIAR' });
     expect(screen.queryByText(new RegExp(mensaje))).not.toBeInTheDocument();
+
+    // A message that came without its period gets one: it never runs into the next sentence.
+    enviar({ type: 'ENVIO.FALLO', mensaje: 'El servicio no está disponible' });
+    expect(
+      screen.getByText(
+        'No se pudo enviar la solicitud. El servicio no está disponible. Tus datos siguen guardados: podés volver a presionar ENVIAR.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('while ENVIAR is disabled, says that the terms are missing (producto §12)', async () => {
+    const { user } = montarPaso(
+      <>
+        <PasoTerminos />
+        <BotonesPaso />
+      </>,
+      EDITANDO,
+      listo(),
+    );
+    const enviar = screen.getByRole('button', { name: 'ENVIAR' });
+    expect(enviar).toBeDisabled();
+    expect(enviar).toHaveAccessibleDescription('Falta: aceptar los términos y condiciones.');
+    await user.click(screen.getByRole('checkbox', { name: ETIQUETA }));
+    expect(enviar).toBeEnabled();
+    expect(enviar).not.toHaveAttribute('aria-describedby');
   });
 });
 

@@ -49,7 +49,7 @@ interface EquipoCargado {
 const EQUIPOS: EquipoCargado[] = [
   {
     buscar: 'ecog',
-    opcion: 'Ecografo',
+    opcion: 'Ecógrafo',
     codigo: 1,
     nombre: 'ECOGRAFO',
     marca: 'Mindray',

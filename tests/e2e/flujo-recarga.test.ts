@@ -88,14 +88,14 @@ describir('Recargar en cada paso no pierde ni repite nada', () => {
     await page.getByRole('button', { name: 'AGREGAR EQUIPO' }).click();
     const card = page.getByRole('group', { name: 'Equipo 1' });
     await card.getByRole('combobox', { name: 'Tipo de equipo' }).fill('ecog');
-    await page.getByRole('option', { name: 'Ecografo', exact: true }).click();
+    await page.getByRole('option', { name: 'Ecógrafo', exact: true }).click();
     await card.getByRole('textbox', { name: 'Marca', exact: true }).fill('Mindray');
     await esperarGuardado(page, (b) => b.context.equipos[0]?.valores.marca === 'Mindray', 'equipo');
     await recargar(page);
     await expect
       .poll(() => card.getByRole('textbox', { name: 'Marca', exact: true }).inputValue(), { timeout: 10_000 })
       .toBe('Mindray');
-    expect(await card.getByRole('combobox', { name: 'Tipo de equipo' }).inputValue()).toBe('Ecografo');
+    expect(await card.getByRole('combobox', { name: 'Tipo de equipo' }).inputValue()).toBe('Ecógrafo');
     await card.getByRole('textbox', { name: 'Modelo', exact: true }).fill('DC-40');
     await card.getByRole('spinbutton', { name: 'Año de fabricación', exact: true }).fill('2019');
     await card.getByRole('textbox', { name: 'Origen', exact: true }).fill('China');

@@ -187,7 +187,8 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
     };
 
     await probar('fechanac', '', MENSAJES.requerido);
-    await probar('fechanac', '31/02/1980', MENSAJES.fechaFormato);
+    await probar('fechanac', '31/02/1980', MENSAJES.fechaInexistente);
+    await probar('fechanac', '31/02', MENSAJES.fechaFormato);
     await probar('fechanac', '01/01/2099', MENSAJES.fechaFutura);
     await probar('fechanac', '31-12-1899', MENSAJES.fechaAnterior1900);
     await probar('fechanac', '1.2.80', '');
@@ -213,10 +214,12 @@ describe.skipIf(!puedeCorrer)('paso 1 (navegador)', () => {
     await probar('altura', 'abc', MENSAJES.numero);
     await probar('altura', '0', MENSAJES.alturaRango);
     await probar('email', 'no-es-un-email', MENSAJES.email);
-    await probar('codArea', '0341', MENSAJES.codArea);
+    await probar('codArea', '0341', '');
+    expect(await campo(page, 'codArea').inputValue()).toBe('341');
+    await probar('codArea', '3', MENSAJES.codArea);
     await probar('telefono', '12345', MENSAJES.telefono);
     await escribir('codArea', '3411');
-    await probar('telefono', '12345678', MENSAJES.numeroInvalido);
+    await probar('telefono', '12345678', MENSAJES.telefonoTotal);
 
     await visitar('condicionIVA', MENSAJES.requerido);
     await visitar('cobranzaHonorarios', MENSAJES.requerido);

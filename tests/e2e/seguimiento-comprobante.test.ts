@@ -33,7 +33,7 @@ async function cargarEquipo(page: Page) {
   const tipo = card.getByRole('combobox', { name: 'Tipo de equipo' });
   await expect.poll(() => tipo.evaluate((el) => el === document.activeElement)).toBe(true);
   await tipo.fill('ecog');
-  await page.getByRole('option', { name: 'Ecografo', exact: true }).click();
+  await page.getByRole('option', { name: 'Ecógrafo', exact: true }).click();
   await card.getByRole('textbox', { name: 'Marca', exact: true }).fill('Mindray');
   await card.getByRole('textbox', { name: 'Modelo', exact: true }).fill('DC-40');
   await card.getByRole('spinbutton', { name: 'Año de fabricación', exact: true }).fill('2019');

@@ -48,7 +48,7 @@ export const DATOS_OTRO_PAR: FormDatosSocio = {
 
 export const EQUIPO_VALIDO: FormEquipo = {
   tipoAparato: ECOGRAFO,
-  textoTipoAparato: 'Ecografo',
+  textoTipoAparato: 'Ecógrafo',
   marca: 'Mindray',
   modelo: 'DC-40',
   anioFabricacion: '2019',

@@ -55,7 +55,7 @@ async function cambiarEquipo(sut: SutDom, valores: FormEquipo) {
   const tipo = within(tarjeta).getByRole('combobox', { name: 'Tipo de equipo' });
   if (!(tipo as HTMLInputElement).value) {
     await sut.user.type(tipo, 'ecog');
-    await sut.user.click(await screen.findByRole('option', { name: 'Ecografo' }));
+    await sut.user.click(await screen.findByRole('option', { name: 'Ecógrafo' }));
   }
   const campos: [string, string, string][] = [
     ['textbox', 'Marca', valores.marca],
@@ -132,10 +132,17 @@ export const driversDom: Record<string, Driver> = {
     await act(async () => sut.servidor.responder(RUTA_ADJUNTAR, 200, adjuntos));
   },
   'SUBIDA.FALLO': async (sut, e) => {
-    if (e.type !== 'SUBIDA.FALLO') return;
+    const c = concretar(e, sut.snapshot.context);
+    if (c.type !== 'SUBIDA.FALLO') return;
     esperarConsoleError();
-    await act(async () => sut.servidor.responder(RUTA_ADJUNTAR, 500, { error: 'Internal', message: e.mensaje }));
+    // Busy (503): retrying can help. Refused (415 naming the document in `fields`): replace it.
+    await act(async () =>
+      c.reintentable
+        ? sut.servidor.responder(RUTA_ADJUNTAR, 503, { error: 'NO_DISPONIBLE', message: c.mensaje })
+        : sut.servidor.responder(RUTA_ADJUNTAR, 415, { error: 'TIPO_NO_ACEPTADO', message: c.mensaje, fields: c.rechazados }),
+    );
   },
+  'SUBIDA.CANCELAR': (sut) => sut.user.click(boton('Cancelar')),
   REINTENTAR: (sut) => sut.user.click(boton('Reintentar')),
   AVANZAR: (sut, e) => temporizador(sut, e),
   'EQUIPO.AGREGAR': (sut) => sut.user.click(boton('AGREGAR EQUIPO')),

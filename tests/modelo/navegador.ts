@@ -8,7 +8,16 @@ import { DOCUMENTOS, MENSAJES, type DocumentoKey } from '../../domain/index.js';
 import { PASOS, type EnrolmentSnapshot } from '../../machines/index.js';
 import { hechos } from './abstraccion.js';
 import { EQUIPO_INVALIDO, EQUIPO_VALIDO } from './datos.js';
-import { primerFaltante, primerSubido, ultimoPresente, OPCIONAL, type EventoModelo } from './eventos.js';
+import {
+  MENSAJE_REINTENTABLE,
+  MOTIVO_RECHAZO,
+  mensajeRechazo,
+  primerFaltante,
+  primerSubido,
+  ultimoPresente,
+  OPCIONAL,
+  type EventoModelo,
+} from './eventos.js';
 
 const RETENIDAS = { dni: /comprobarDniMatricula/, adjuntar: /archivos\/adjuntar$/, crear: /solicitud\/crear$/ } as const;
 type Retenida = keyof typeof RETENIDAS;
@@ -23,6 +32,8 @@ export class SutNavegador {
   private readonly colas: Record<Retenida, Route[]> = { dni: [], adjuntar: [], crear: [] };
   ultimoEvento: EventoModelo | null = null;
   private versiones = 0;
+  /** Chosen files the server does not hold yet (as machines/documentos.ts archivosPendientes). */
+  readonly pendientes = new Set<DocumentoKey>();
 
   constructor(
     readonly page: Page,
@@ -30,6 +41,8 @@ export class SutNavegador {
   ) {}
 
   async iniciar() {
+    // A reload while uploading meets the page's "leave this page?" prompt: the applicant leaves.
+    this.page.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()));
     for (const [nombre, ruta] of Object.entries(RETENIDAS) as [Retenida, RegExp][])
       await this.page.route(ruta, (route) => {
         this.colas[nombre].push(route);
@@ -82,6 +95,12 @@ async function completarPasoUno(page: Page, email: string) {
   await campo(page, 'Matrícula').fill('12345');
 }
 
+/** The documents whose rows carry that mark (without waiting for one to appear). */
+const marcadas = (page: Page, marca: 'rechazado' | 'faltante') =>
+  page
+    .locator(`[data-documento][data-marca="${marca}"]`)
+    .evaluateAll((filas) => filas.map((f) => f.getAttribute('data-documento') as DocumentoKey));
+
 /** Which document the variant means, read from the page's own rows. */
 async function documentosEnPantalla(page: Page) {
   const presentes = new Set<DocumentoKey>();
@@ -130,8 +149,17 @@ export const driversNavegador: Record<string, Driver> = {
     const presentes = await documentosEnPantalla(sut.page);
     const docs = Object.fromEntries([...presentes].map((k) => [k, { archivo: { id: k, nombre: '', tamanio: 1, tipo: '' }, subido: null }]));
     const c = { documentos: docs } as never;
+    const rechazado = e.variante === 'rechazado' ? (await marcadas(sut.page, 'rechazado'))[0] : undefined;
     const key =
-      e.variante === 'requerido' ? primerFaltante(c) : e.variante === 'reemplazo' ? primerSubido(c) ?? 'DniAnverso' : e.variante === 'opcional' ? OPCIONAL : 'DniAnverso';
+      e.variante === 'requerido'
+        ? primerFaltante(c)
+        : e.variante === 'reemplazo'
+          ? (primerSubido(c) ?? 'DniAnverso')
+          : e.variante === 'opcional'
+            ? OPCIONAL
+            : e.variante === 'rechazado'
+              ? rechazado
+              : 'DniAnverso';
     if (!key) throw new Error('Ningún documento para elegir');
     const grande = e.variante === 'grande';
     const v = sut.nuevaVersion();
@@ -141,20 +169,40 @@ export const driversNavegador: Record<string, Driver> = {
       buffer: grande ? Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) : Buffer.concat([PDF, Buffer.from(`%${key}-${v}\n`)]),
     };
     await sut.page.locator(`[data-documento="${key}"] input[type=file]`).setInputFiles(archivo);
+    if (!grande) sut.pendientes.add(key);
   },
   'ARCHIVO.QUITADO': async (sut, e) => {
     const presentes = await documentosEnPantalla(sut.page);
     const key = e.variante === 'opcional' ? OPCIONAL : ultimoPresente({ documentos: Object.fromEntries([...presentes].map((k) => [k, { archivo: {}, subido: null }])) } as never);
     await boton(sut.page, `Quitar ${label(key!)}`).click();
+    sut.pendientes.delete(key!);
   },
   'ERROR.CERRAR': (sut) => sut.page.getByRole('alertdialog', { name: 'Error' }).getByRole('button', { name: 'Ok' }).click(),
   // The browser reports progress by itself while the request goes.
   'SUBIDA.PROGRESO': ninguno,
   'SUBIDA.EXITO': async (sut) => {
     await (await sut.retenida('adjuntar')).continue();
+    sut.pendientes.clear();
   },
-  'SUBIDA.FALLO': async (sut) => {
-    await (await sut.retenida('adjuntar')).fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'x', message: 'No se pudieron subir los archivos. Intentá nuevamente.' }) });
+  'SUBIDA.FALLO': async (sut, e) => {
+    const route = await sut.retenida('adjuntar');
+    if (e.variante !== 'rechazo') {
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'NO_DISPONIBLE', message: MENSAJE_REINTENTABLE }) });
+      return;
+    }
+    // As the server refuses the first bad part: the first document of the request, named in `fields`.
+    const primero = DOCUMENTOS.map((d) => d.key).find((k) => sut.pendientes.has(k))!;
+    await route.fulfill({
+      status: 415,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'TIPO_NO_ACEPTADO', message: mensajeRechazo(`${primero}.pdf`), fields: { [primero]: MOTIVO_RECHAZO } }),
+    });
+  },
+  'SUBIDA.CANCELAR': async (sut) => {
+    // The request is under way (held here) when the applicant cancels; the browser drops it.
+    const route = await sut.retenida('adjuntar');
+    await boton(sut.page, 'Cancelar').click();
+    await route.abort().catch(() => {});
   },
   REINTENTAR: (sut) => boton(sut.page, 'Reintentar').click(),
   // The app's own ~100 ms timer sends it.
@@ -168,7 +216,7 @@ export const driversNavegador: Record<string, Driver> = {
     const tipo = tarjeta.getByRole('combobox', { name: 'Tipo de equipo' });
     if (!(await tipo.inputValue())) {
       await tipo.fill('ecog');
-      await sut.page.getByRole('option', { name: /^Ecógrafo|^Ecografo/ }).first().click();
+      await sut.page.getByRole('option', { name: /^Ecógrafo/ }).first().click();
     }
     await tarjeta.getByRole('textbox', { name: 'Marca', exact: true }).fill(valores.marca);
     await tarjeta.getByRole('textbox', { name: 'Modelo', exact: true }).fill(valores.modelo);
@@ -210,6 +258,15 @@ export async function hastaQue(afirmar: () => Promise<void>, plazoMs = 5_000) {
 
 const tituloPaso = (page: Page) => page.locator('#titulo-paso').textContent();
 
+/** The element is focused and wholly inside the viewport (producto §12: where the applicant looks). */
+async function enSuVistaYEnfocado(page: Page, selector: string) {
+  const el = page.locator(selector);
+  expect(await el.evaluate((n) => n === document.activeElement)).toBe(true);
+  const caja = (await el.boundingBox())!;
+  expect(caja.y).toBeGreaterThanOrEqual(0);
+  expect(caja.y + caja.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+}
+
 export function asercionesNavegador(sut: () => SutNavegador): Record<string, (m: EnrolmentSnapshot) => Promise<void>> {
   const p = () => sut().page;
   return {
@@ -233,21 +290,59 @@ export function asercionesNavegador(sut: () => SutNavegador): Record<string, (m:
       const e = sut().ultimoEvento;
       if (e?.type === 'ARCHIVO.ELEGIDO' && e.variante === 'grande')
         expect(await p().getByText('El archivo supera el máximo de 10 MB.').count()).toBe(1);
+      if (e?.type === 'ARCHIVO.ELEGIDO' && e.variante !== 'grande') {
+        // Focus is off the row's button, which is now Quitar (producto §12).
+        expect(await p().evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).not.toMatch(/^Quitar /);
+      }
+      if (e?.type === 'ERROR.CERRAR') {
+        // The missing rows are marked, and focus is on the first one's SUBIR, in sight.
+        const marcadas = p().locator('[data-documento][data-marca="faltante"]');
+        expect(await marcadas.count()).toBe(h.faltan);
+        const primera = marcadas.first().locator('button[data-accion-fila]');
+        expect(await primera.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await primera.getAttribute('aria-label')).toMatch(/^Subir /);
+        const caja = (await primera.boundingBox())!;
+        const alto = p().viewportSize()!.height;
+        expect(caja.y).toBeGreaterThanOrEqual(0);
+        expect(caja.y + caja.height).toBeLessThanOrEqual(alto);
+      }
+      if (e?.type === 'SUBIDA.CANCELAR') expect(await p().getByTestId('overlay-subida').count()).toBe(0);
     },
     '#enrolment.documentos.eligiendo.libre': async () => {
-      expect(await p().getByText('No se pudieron subir los archivos. Intentá nuevamente.').count()).toBe(0);
+      expect(await p().locator('#aviso-fallo-subida').count()).toBe(0);
     },
     '#enrolment.documentos.eligiendo.fallida': async () => {
-      expect(await p().getByText('No se pudieron subir los archivos. Intentá nuevamente.').count()).toBeGreaterThan(0);
+      const aviso = p().locator('#aviso-fallo-subida');
+      expect(await aviso.textContent()).toContain('No se pudieron subir los archivos. Intentá nuevamente.');
       expect(await boton(p(), 'Reintentar').isEnabled()).toBe(true);
+      if (sut().ultimoEvento?.type === 'SUBIDA.FALLO') await enSuVistaYEnfocado(p(), '#aviso-fallo-subida');
     },
-    '#enrolment.documentos.faltantes': async () => {
+    '#enrolment.documentos.eligiendo.rechazada': async () => {
+      const aviso = p().locator('#aviso-fallo-subida');
+      const texto = (await aviso.textContent()) ?? '';
+      expect(texto).toContain('No se pudieron subir los archivos.');
+      expect(texto).not.toContain('Intentá nuevamente');
+      expect(await boton(p(), 'Reintentar').count()).toBe(0);
+      const [key] = await marcadas(p(), 'rechazado');
+      expect(key).toBeDefined();
+      const marcada = p().locator(`[data-documento="${key}"]`);
+      // By label and by the file the applicant chose, never by the part's name.
+      expect(texto).toContain(`«${label(key!)}» (`);
+      expect(texto).not.toContain(`${key!}.pdf`);
+      expect(await marcada.locator('button[data-accion-fila]').getAttribute('aria-invalid')).toBe('true');
+      if (sut().ultimoEvento?.type === 'SUBIDA.FALLO') await enSuVistaYEnfocado(p(), '#aviso-fallo-subida');
+    },
+    '#enrolment.documentos.faltantes': async (m) => {
       const dialogo = p().getByRole('alertdialog', { name: 'Error' });
       expect(await dialogo.textContent()).toContain(MENSAJES.adjuntosFaltantes);
+      expect(await dialogo.getByRole('listitem').count()).toBe(hechos(m).faltan);
     },
     '#enrolment.documentos.subiendo': async () => {
-      expect(await p().getByTestId('overlay-subida').isVisible()).toBe(true);
+      const overlay = p().getByTestId('overlay-subida');
+      expect(await overlay.isVisible()).toBe(true);
       expect(await p().getByText('Subiendo archivos…').isVisible()).toBe(true);
+      expect(await overlay.getByText('No cierres esta página hasta que termine.').isVisible()).toBe(true);
+      expect(await overlay.getByRole('button', { name: 'Cancelar' }).isEnabled()).toBe(true);
     },
     '#enrolment.documentos.subido': async () => {
       expect(await p().getByTestId('overlay-subida').count()).toBe(0);

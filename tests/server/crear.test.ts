@@ -127,7 +127,7 @@ conCadaBase('solicitud/crear', (ctx) => {
       'datosSocio.dni': 'El DNI debe tener 7 u 8 dígitos.',
       'datosSocio.email': 'Ingresá un email válido.',
       'datosSocio.fechanac': 'La fecha no puede ser posterior a hoy.',
-      'datosSocio.telefono': 'Entre 6 y 8 dígitos, sin el 15.',
+      'datosSocio.telefono': 'Número inválido. Escribí entre 6 y 8 dígitos, sin el 15.',
       'datosSocio.tipoTarjetaCredito': 'Elegí una tarjeta.',
     });
     const sinTerminos = await nav.post('/api/v2/solicitud/crear', {

@@ -24,10 +24,21 @@ describe('aplicarCambios', () => {
     expect([d.dni, d.codArea, d.telefono, d.nroCajaAhorro]).toEqual(['30111222', '341', '4123456', '1234']);
   });
 
+  it('drops the leading 0 of the código de área as typed, like the dots of a DNI (producto §12)', () => {
+    expect(aplicarCambios(DATOS_VACIOS, { codArea: '0341' }, null).codArea).toBe('341');
+    expect(aplicarCambios(DATOS_VACIOS, { codArea: '0' }, null).codArea).toBe('');
+    expect(aplicarCambios(DATOS_VACIOS, { codArea: '(0341)' }, null).codArea).toBe('341');
+    expect(aplicarCambios(DATOS_VACIOS, { codArea: '3401' }, null).codArea).toBe('3401');
+    // Only the area code: a phone or a DNI keeps its zeros.
+    expect(aplicarCambios(DATOS_VACIOS, { telefono: '0412345' }, null).telefono).toBe('0412345');
+  });
+
   it('keeps a birth date as ISO once it parses, and the text as typed until then', () => {
     expect(aplicarCambios(DATOS_VACIOS, { fechanac: '15/03/1980' }, null).fechanac).toBe('1980-03-15');
     expect(aplicarCambios(DATOS_VACIOS, { fechanac: '15/03/19' }, null).fechanac).toBe('2019-03-15');
     expect(aplicarCambios(DATOS_VACIOS, { fechanac: '31/02/1980' }, null).fechanac).toBe('31/02/1980');
+    expect(aplicarCambios(DATOS_VACIOS, { fechanac: '15031980' }, null).fechanac).toBe('1980-03-15');
+    expect(erroresDatos({ ...DATOS_VALIDOS, fechanac: '31/02/1980' }).fechanac).toBe(MENSAJES.fechaInexistente);
     expect(aplicarCambios(DATOS_VACIOS, { fechanac: '1980-03-15' }, null).fechanac).toBe('1980-03-15');
   });
 

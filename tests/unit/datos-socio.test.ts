@@ -36,7 +36,11 @@ describe('Fecha de nacimiento', () => {
   it.each([
     ['', MENSAJES.requerido],
     ['15/03/1980', MENSAJES.fechaFormato],
-    ['1980-02-30', MENSAJES.fechaFormato],
+    ['1980-02-30', MENSAJES.fechaInexistente],
+    ['30/02/1980', MENSAJES.fechaInexistente],
+    ['29/02/2023', MENSAJES.fechaInexistente],
+    ['15031980', MENSAJES.fechaFormato],
+    ['1980', MENSAJES.fechaFormato],
     ['2026-11-23', MENSAJES.fechaFutura],
     ['1899-12-31', MENSAJES.fechaAnterior1900],
     ['2026-11-22', null],
@@ -123,10 +127,21 @@ describe('Código de área: 2 to 4 digits, without the 0', () => {
     ['341', null],
     ['3476', null],
     ['34761', MENSAJES.codArea],
-    ['0341', MENSAJES.codArea],
+    ['0341', null],
+    ['00341', null],
+    ['0', MENSAJES.requerido],
+    ['03', MENSAJES.codArea],
     ['34a', MENSAJES.codArea],
   ])('%j → %s', (codArea, mensaje) => {
     expect(errorDe({ codArea, telefono: '4123456' }, 'codArea')).toBe(mensaje);
+  });
+
+  it('drops the leading 0 the hint leaves out, on the server too: "0341" is stored as 341 (producto §12)', () => {
+    const datos = datosSocioSchema.validateSync({ ...DATOS_VALIDOS, codArea: '0341', telefono: '4123456' });
+    expect(datos.codArea).toBe('341');
+    // The total counts the area code without its 0: 0341 + 412345 is 9 digits, valid.
+    expect(errorDe({ codArea: '0341', telefono: '412345' }, 'telefono')).toBeNull();
+    expect(errorDe({ codArea: '011', telefono: '123456' }, 'telefono')).toBe(MENSAJES.telefonoTotal);
   });
 });
 
@@ -141,15 +156,23 @@ describe('Teléfono: 6 to 8 digits; with the area code 9 to 11 in total', () => 
   });
 
   it.each([
-    ['11', '123456', MENSAJES.numeroInvalido], // 8
+    ['11', '123456', MENSAJES.telefonoTotal], // 8
     ['11', '1234567', null], // 9
     ['341', '4123456', null], // 10
     ['3476', '1234567', null], // 11
-    ['3476', '12345678', MENSAJES.numeroInvalido], // 12
+    ['3476', '12345678', MENSAJES.telefonoTotal], // 12
     ['341', '412345', null], // 9
-    ['34', '123456', MENSAJES.numeroInvalido], // 8
+    ['34', '123456', MENSAJES.telefonoTotal], // 8
   ])('%s + %s → %s', (codArea, telefono, mensaje) => {
     expect(errorDe({ codArea, telefono }, 'telefono')).toBe(mensaje);
+  });
+
+  it('every message of the phone starts with the source\'s "Número inválido." and says how to fix it', () => {
+    for (const mensaje of [MENSAJES.telefono, MENSAJES.telefonoTotal]) {
+      expect(mensaje.startsWith(MENSAJES.numeroInvalido)).toBe(true);
+      expect(mensaje.length).toBeGreaterThan(MENSAJES.numeroInvalido.length);
+    }
+    expect(MENSAJES.numeroInvalido).toBe('Número inválido.');
   });
 
   it('totalTelefonoValido counts both parts', () => {

@@ -23,6 +23,10 @@ describe('parsearFecha', () => {
     ['5/03/1980', '1980-03-05'],
     [' 15 / 03 / 1980 ', '1980-03-15'],
     ['15/03-1980', '1980-03-15'],
+    // The 8 digits alone, as a phone's numeric keypad types them (producto §12).
+    ['15031980', '1980-03-15'],
+    [' 01011900 ', '1900-01-01'],
+    ['29022000', '2000-02-29'],
   ])('accepts %j as %s', (texto, iso) => {
     expect(parsearFecha(texto, HOY)).toBe(iso);
   });
@@ -54,6 +58,10 @@ describe('parsearFecha', () => {
     expect(parsearFecha('29/02/04', HOY)).toBe('2004-02-29');
   });
 
+  it.each(['31021980', '29022023', '32011980'])('refuses the 8 digits of a non-existent day %j', (texto) => {
+    expect(parsearFecha(texto, HOY)).toBeNull();
+  });
+
   it.each(['31/04/1980', '31/06/1980', '31/09/1980', '31/11/1980', '30/02/2000', '00/01/1980', '01/00/1980', '32/01/1980', '01/13/1980'])(
     'refuses the non-existent day %j',
     (texto) => {
@@ -61,7 +69,7 @@ describe('parsearFecha', () => {
     },
   );
 
-  it.each(['', 'abc', '15/03', '15031980', '15/03/1', '15/03/19800', '015/03/1980', '15/003/1980', '15_03_1980', '15/03/19a0', 'a15/03/1980', '1980-03-15'])(
+  it.each(['', 'abc', '15/03', '1503198', '150380', '150319800', '1503 1980', '15/03/1', '15/03/19800', '015/03/1980', '15/003/1980', '15_03_1980', '15/03/19a0', 'a15/03/1980', '1980-03-15'])(
     'refuses garbage %j',
     (texto) => {
       expect(parsearFecha(texto, HOY)).toBeNull();
@@ -93,10 +101,16 @@ describe('validarFechaNac', () => {
     expect(validarFechaNac('1900-01-01', HOY)).toBeNull();
     expect(validarFechaNac('1899-12-31', HOY)).toBe('anterior1900');
   });
-  it('what the applicant typed but does not parse is a format error', () => {
+  it('what the applicant typed in a wrong format is a format error', () => {
     expect(validarFechaNac('15/03/1980', HOY)).toBe('formato');
     expect(validarFechaNac('', HOY)).toBe('formato');
-    expect(validarFechaNac('2001-02-29', HOY)).toBe('formato');
+    expect(validarFechaNac('15/03', HOY)).toBe('formato');
+    expect(validarFechaNac('1503198', HOY)).toBe('formato');
+    expect(validarFechaNac('abc', HOY)).toBe('formato');
+  });
+  it('a day that does not exist, in the right format, is its own error (producto §12)', () => {
+    for (const texto of ['31/02/1980', '29/02/2023', '29.02.23', '31-04-1980', '00/01/1980', '15/13/1980', '31021980', '2001-02-29'])
+      expect(validarFechaNac(texto, HOY), texto).toBe('inexistente');
   });
   it('a 3-digit year lands in the future and is refused', () => {
     expect(validarFechaNac(parsearFecha('15/03/985', HOY)!, HOY)).toBe('futura');

@@ -1,6 +1,7 @@
 // The birth-date calendar (react-datepicker, es-AR): opens on the years around 2000, then the
 // months of the chosen year, then its days — the way a birth date is picked quickly. Keyboard:
-// arrows move, Enter picks, Escape closes; the focus goes into the calendar on each view.
+// arrows move, Enter picks, Escape closes; the focus goes into the calendar on each view. Cells and
+// arrows are touch-sized and every name is Spanish (producto §12).
 import { Box } from '@chakra-ui/react';
 import { es } from 'date-fns/locale/es';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -19,6 +20,52 @@ export interface CalendarioProps {
   onElegir: (fecha: Date) => void;
   onCerrar: () => void;
 }
+
+/** The year view's arrows move twelve years; the month view's, one. */
+const SALTO_DOCE_ANIOS = {
+  previousYearAriaLabel: 'Años anteriores',
+  previousYearButtonLabel: 'Años anteriores',
+  nextYearAriaLabel: 'Años siguientes',
+  nextYearButtonLabel: 'Años siguientes',
+} as const;
+const SALTO_UN_ANIO = {
+  previousYearAriaLabel: 'Año anterior',
+  previousYearButtonLabel: 'Año anterior',
+  nextYearAriaLabel: 'Año siguiente',
+  nextYearButtonLabel: 'Año siguiente',
+} as const;
+
+/** Cells and arrows of at least 44 × 44 CSS px, easy to tap on a phone (producto §12). */
+const TACTIL = '44px';
+const CELDAS = {
+  '& .react-datepicker': { fontSize: '0.95rem' },
+  '& .react-datepicker__header': { minHeight: TACTIL, paddingTop: '12px' },
+  '& .react-datepicker__navigation': { width: TACTIL, height: TACTIL, top: '0' },
+  '& .react-datepicker__navigation--previous': { left: '0' },
+  '& .react-datepicker__navigation--next': { right: '0' },
+  '& .react-datepicker__month, & .react-datepicker__year': { margin: '0.25rem' },
+  '& .react-datepicker__day-name, & .react-datepicker__day': {
+    width: TACTIL,
+    lineHeight: TACTIL,
+    margin: '0',
+  },
+  '& .react-datepicker__day': { height: TACTIL },
+  '& .react-datepicker__year-wrapper': {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(3, 5rem)',
+    gap: '4px',
+    maxWidth: 'none',
+  },
+  '& .react-datepicker__year .react-datepicker__year-text, & .react-datepicker__month .react-datepicker__month-text': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '5rem',
+    minHeight: TACTIL,
+    margin: '2px',
+  },
+  '& .react-datepicker__year .react-datepicker__year-text': { margin: '0' },
+} as const;
 
 const ENFOCABLE =
   '.react-datepicker__year-text[tabindex="0"], .react-datepicker__month-text[tabindex="0"], .react-datepicker__day[tabindex="0"]';
@@ -70,10 +117,12 @@ export default function Calendario({ id, seleccionada, onElegir, onCerrar }: Cal
     chooseDayAriaLabelPrefix: 'Elegir el',
     disabledDayAriaLabelPrefix: 'No disponible:',
     monthAriaLabelPrefix: 'Mes',
+    // The arrows' names, and the text hidden inside them (English by default, read aloud).
     previousMonthAriaLabel: 'Mes anterior',
+    previousMonthButtonLabel: 'Mes anterior',
     nextMonthAriaLabel: 'Mes siguiente',
-    previousYearAriaLabel: 'Años anteriores',
-    nextYearAriaLabel: 'Años siguientes',
+    nextMonthButtonLabel: 'Mes siguiente',
+    ...(vista === 'anios' ? SALTO_DOCE_ANIOS : SALTO_UN_ANIO),
   } as const;
 
   return (
@@ -92,6 +141,7 @@ export default function Calendario({ id, seleccionada, onElegir, onCerrar }: Cal
       shadow="lg"
       rounded="md"
       maxW="calc(100vw - 1.5rem)"
+      css={CELDAS}
     >
       {vista === 'anios' ? (
         <DatePicker

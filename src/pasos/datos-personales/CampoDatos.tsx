@@ -3,15 +3,17 @@ import { memo } from 'react';
 import { CampoTexto, type CampoTextoProps } from '../../ui/campo/index.js';
 import { useCampo, type CampoDeTexto } from './campo.js';
 
-interface Props extends Omit<CampoTextoProps, 'id' | 'valor' | 'error' | 'onCambio' | 'onSalir' | 'name'> {
+interface Props extends Omit<CampoTextoProps, 'id' | 'valor' | 'error' | 'aviso' | 'onCambio' | 'onSalir' | 'name'> {
   nombre: CampoDeTexto;
   /** A message from outside the field's rules (the padrón), shown when the rule has none. */
   errorExtra?: string | null;
+  /** A neutral status from outside the field (the padrón check under way). */
+  aviso?: string | null;
   /** Also called when the field is left (the padrón check). */
   alSalir?: () => void;
 }
 
-export const CampoDatos = memo(function CampoDatos({ nombre, errorExtra, alSalir, ...resto }: Props) {
+export const CampoDatos = memo(function CampoDatos({ nombre, errorExtra, aviso, alSalir, ...resto }: Props) {
   const { id, valor, error, cambiar, salir } = useCampo(nombre);
   return (
     <CampoTexto
@@ -20,6 +22,7 @@ export const CampoDatos = memo(function CampoDatos({ nombre, errorExtra, alSalir
       name={nombre}
       valor={valor ?? ''}
       error={error ?? errorExtra ?? null}
+      aviso={aviso ?? null}
       onCambio={cambiar}
       onSalir={() => {
         salir();

@@ -1,4 +1,4 @@
-// Fecha de nacimiento (producto §3): typed as DD/MM/YYYY or picked in the calendar. The chart
+// Fecha de nacimiento (producto §3): typed as DD/MM/YYYY (or 8 digits) or picked in the calendar. The chart
 // keeps the ISO date once the text parses, else the text itself so the rule's message can show;
 // the box keeps the text as typed until the field is left (then shows DD/MM/YYYY).
 import { Box, Flex, IconButton, Input } from '@chakra-ui/react';
@@ -15,6 +15,9 @@ import { useCampo } from './campo.js';
 // The date picker (and date-fns) load only when the calendar is first wanted.
 const cargarCalendario = () => import('./Calendario.js');
 const Calendario = lazy(cargarCalendario);
+
+// The numeric keypad of a phone has no "/": the 8 digits alone are a date too (producto §12).
+const AYUDA = 'DD/MM/AAAA, o solo los números: 15031980';
 
 const comoTexto = (valor: string) => (esIsoValido(valor) ? formatearFecha(valor) : valor);
 
@@ -44,7 +47,7 @@ export function CampoFecha() {
   };
 
   return (
-    <Campo id={id} etiqueta="Fecha de nacimiento" ayuda="DD/MM/AAAA" error={error} requerido>
+    <Campo id={id} etiqueta="Fecha de nacimiento" ayuda={AYUDA} error={error} requerido>
       {(aria) => (
         <Box position="relative">
           <Flex gap="2">

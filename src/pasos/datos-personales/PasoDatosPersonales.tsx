@@ -7,6 +7,7 @@ import { MENSAJES } from '../../../domain/index.js';
 import { padronVigente } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { AvisoCatalogos } from '../../ui/aviso/AvisoCatalogos.js';
+import { ContactoAsociacion } from '../../ui/contacto/index.js';
 import { CampoDatos } from './CampoDatos.js';
 import { CampoFecha } from './CampoFecha.js';
 import { CamposDomicilio } from './CamposDomicilio.js';
@@ -19,13 +20,17 @@ const CATALOGOS = ['localidades', 'calles', 'condicionesIva'] as const;
 function useMensajePadron(): string | null {
   const estado = Enrolment.useSelector((s) => padronVigente(s.context));
   if (estado === 'invalido') return MENSAJES.dniMatricula;
-  if (estado === 'error') return 'No se pudo comprobar el DNI y la matrícula. Salí del campo para intentar de nuevo.';
+  if (estado === 'error') return `${MENSAJES.comprobacionFallida} Salí del campo para intentar de nuevo.`;
   return null;
 }
+
+/** The padrón check under way for the pair typed now (producto §12). */
+const useComprobando = () => Enrolment.useSelector((s) => padronVigente(s.context) === 'pendiente');
 
 function Campos() {
   const { send } = Enrolment.useActorRef();
   const errorPadron = useMensajePadron();
+  const comprobando = useComprobando();
   const comprobar = useCallback(() => send({ type: 'DNI.COMPROBAR' }), [send]);
   // The step mounts in two commits: the fields a phone shows first, then the rest right after
   // (a deferred render), so neither insertion nor its layout is a long task.
@@ -55,8 +60,15 @@ function Campos() {
         requerido
         maxLength={20}
         errorExtra={errorPadron}
+        aviso={comprobando ? MENSAJES.comprobandoDni : null}
         alSalir={comprobar}
       />
+      {/* Right under "DNI o matrícula inválido.": whom to ask when the data are right (producto §12). */}
+      {errorPadron === MENSAJES.dniMatricula ? (
+        <Box gridColumn="1 / -1" mb="2" data-contacto-padron="">
+          <ContactoAsociacion introduccion="Si tus datos son correctos, comunicate con la Asociación:" />
+        </Box>
+      ) : null}
       <CamposDomicilio />
       {completo ? <CamposRestantes /> : null}
     </Box>
@@ -79,24 +91,27 @@ function CamposRestantes() {
         autoComplete="email"
         ayuda="Dirección donde querés recibir información."
       />
-      <CampoDatos
-        nombre="codArea"
-        etiqueta="Código de área"
-        requerido
-        inputMode="numeric"
-        maxLength={4}
-        ayuda="sin 0"
-        autoComplete="tel-area-code"
-      />
-      <CampoDatos
-        nombre="telefono"
-        etiqueta="Teléfono"
-        requerido
-        inputMode="numeric"
-        maxLength={8}
-        ayuda="sin 15"
-        autoComplete="tel-local"
-      />
+      {/* Código de área and Teléfono share one cell, so they sit on one row (producto §12). */}
+      <Box display="grid" gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)" columnGap="3" data-telefono="">
+        <CampoDatos
+          nombre="codArea"
+          etiqueta="Código de área"
+          requerido
+          inputMode="numeric"
+          maxLength={5}
+          ayuda="sin 0"
+          autoComplete="tel-area-code"
+        />
+        <CampoDatos
+          nombre="telefono"
+          etiqueta="Teléfono"
+          requerido
+          inputMode="numeric"
+          maxLength={8}
+          ayuda="sin 15"
+          autoComplete="tel-local"
+        />
+      </Box>
       <CamposPago />
     </>
   );

@@ -6,11 +6,11 @@ import { Box, CloseButton, Heading, HStack, SimpleGrid } from '@chakra-ui/react'
 import {
   ANIO_FABRICACION_MINIMO,
   anioActual,
+  tituloCapitalizado,
   type TipoAparato,
 } from '../../../domain/index.js';
 import { erroresEquipo, type EquipoBorrador, type FormEquipo } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
-import { tituloCapitalizado } from './titulo.js';
 import { Autocomplete } from '../../ui/autocomplete/index.js';
 import { CampoTexto } from '../../ui/campo/index.js';
 

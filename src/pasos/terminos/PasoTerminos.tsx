@@ -1,6 +1,7 @@
 // Step 4 — Términos y Condiciones (producto §6): the checkbox and the link to the terms document.
 // ENVIAR belongs to the stepper shell (enabled with snapshot.can); here only the sending state.
 import { Checkbox, HStack, Link, Spinner, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { comoOracion } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 
 /** Served by the product from public/ (a static page, readable without the app). */
@@ -44,8 +45,9 @@ export function PasoTerminos() {
       <HStack role="status" aria-live="polite" minH="6">
         {fallido && (
           <Text color="red.700">
-            No se pudo enviar la solicitud.{errorEnvio ? ` ${errorEnvio}` : ''} Tus datos siguen guardados: podés
-            volver a presionar ENVIAR.
+            {/* The server's message ends its own sentence, so it never runs into the next one. */}
+            No se pudo enviar la solicitud.{errorEnvio ? ` ${comoOracion(errorEnvio)}` : ''} Tus datos siguen guardados:
+            podés volver a presionar ENVIAR.
           </Text>
         )}
         {enviando && (

@@ -15,6 +15,8 @@ export interface CampoProps {
   etiqueta: string;
   ayuda?: string | undefined;
   error?: string | null | undefined;
+  /** A neutral status shown in the message slot while there is no error ("Comprobando…"). */
+  aviso?: string | null | undefined;
   requerido?: boolean | undefined;
   /** Renders the control with the ids and ARIA attributes it must carry. */
   children: (aria: AriaDeCampo) => ReactNode;
@@ -23,8 +25,9 @@ export interface CampoProps {
 export const idAyuda = (id: string) => `${id}-ayuda`;
 export const idError = (id: string) => `${id}-error`;
 
-export function Campo({ id, etiqueta, ayuda, error, requerido, children }: CampoProps) {
-  const describedBy = [ayuda ? idAyuda(id) : null, error ? idError(id) : null].filter(Boolean).join(' ');
+export function Campo({ id, etiqueta, ayuda, error, aviso, requerido, children }: CampoProps) {
+  const mensaje = error || aviso || null;
+  const describedBy = [ayuda ? idAyuda(id) : null, mensaje ? idError(id) : null].filter(Boolean).join(' ');
   return (
     <Box display="flex" flexDirection="column" gap="1" minW="0">
       <chakra.label htmlFor={id} fontSize="sm" fontWeight="medium">
@@ -47,8 +50,8 @@ export function Campo({ id, etiqueta, ayuda, error, requerido, children }: Campo
         </Text>
       ) : null}
       {/* Always rendered (empty when valid) so a message appearing does not shift the layout. */}
-      <Text id={idError(id)} fontSize="xs" color="red.700" minH="4" aria-live="polite">
-        {error ?? ''}
+      <Text id={idError(id)} fontSize="xs" color={error ? 'red.700' : 'gray.700'} minH="4" aria-live="polite">
+        {mensaje ?? ''}
       </Text>
     </Box>
   );

@@ -9,6 +9,8 @@ export interface CampoTextoProps {
   etiqueta: string;
   valor: string;
   error: string | null;
+  /** A neutral status in the message slot while there is no error. */
+  aviso?: string | null;
   requerido?: boolean;
   ayuda?: string;
   multilinea?: boolean;
@@ -28,6 +30,7 @@ export function CampoTexto({
   etiqueta,
   valor,
   error,
+  aviso,
   requerido,
   ayuda,
   multilinea,
@@ -42,7 +45,7 @@ export function CampoTexto({
   onSalir,
 }: CampoTextoProps) {
   return (
-    <Campo id={id} etiqueta={etiqueta} ayuda={ayuda} error={error} requerido={requerido}>
+    <Campo id={id} etiqueta={etiqueta} ayuda={ayuda} error={error} aviso={aviso} requerido={requerido}>
       {(aria) =>
         multilinea ? (
           <Textarea
