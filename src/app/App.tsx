@@ -1,14 +1,16 @@
-// The routes of producto §2: / and any unknown path → /inicio; /stepper loads the form lazily.
+// The routes of producto §2: / and any unknown path → /inicio; /stepper loads the form lazily;
+// every route change starts at the top of the page (producto §12).
 // /gestion is the back-office (producto §9): its own frame and its own lazy chunk, so applicant
 // pages never download its code. /estado, /verificar/<token> and /corregir/<token> are the
 // applicant's pages after sending (producto §11).
 import { Box, Spinner } from '@chakra-ui/react';
-import { Suspense, lazy } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Completado } from '../paginas/completado/Completado.js';
 import { Inicio } from '../paginas/inicio/Inicio.js';
 import { CargandoStepper } from '../stepper/CargandoStepper.js';
 import { Layout } from '../ui/layout/index.js';
+import { desplazamientoManual, irAlPrincipio } from './desplazamiento.js';
 import { Proveedores } from './Proveedores.js';
 import { StepperDiferido } from './stepper-diferido.js';
 
@@ -40,9 +42,28 @@ function CargandoGestion() {
   );
 }
 
+/**
+ * Every route change starts at the top of the page (producto §12). Not on the first render: the
+ * prerendered landing may have been scrolled before the app hydrated it.
+ */
+function AlPrincipioAlCambiarDeRuta() {
+  const [ruta] = useLocation();
+  const anterior = useRef(ruta);
+  useEffect(() => {
+    desplazamientoManual();
+  }, []);
+  // Before the new page paints, so it never shows at the old position.
+  useLayoutEffect(() => {
+    if (anterior.current !== ruta) irAlPrincipio();
+    anterior.current = ruta;
+  }, [ruta]);
+  return null;
+}
+
 export function App() {
   return (
     <Proveedores>
+      <AlPrincipioAlCambiarDeRuta />
       <Switch>
         <Route path="/gestion" nest>
           <Suspense fallback={<CargandoGestion />}>

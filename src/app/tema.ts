@@ -38,10 +38,23 @@ const PALETAS = ['gray', 'red', 'blue', 'yellow'] as const;
 // A solid button's hover darkens its colour instead of fading it to 90 %: white on a faded
 // blue.600 was 4.31:1, under WCAG AA's 4.5:1; darkened by 15 % it is about 6.6:1.
 const OSCURECIDO = 'color-mix(in srgb, {colors.colorPalette.solid} 85%, black)';
+// On a phone (below md, producto §12) every control is at least 44 × 44 CSS px to tap. Set inside
+// each size (the sizes set min-width themselves and come after the base), so it wins there.
+const TACTIL = { mdDown: { minH: '44px', minW: '44px' } } as const;
+const ALTO_TACTIL = { mdDown: { minH: '44px' } } as const;
+// A focused field's outline (producto §12): the brand blue, 2 px, at least 3:1 against white
+// (about 8.6:1); Chakra's grey one (gray.400) was 2.5:1 and 1 px.
+const FOCO = '#0b4f8a';
+const FOCO_CAMPO = { focusRingWidth: '2px', '--focus-color': FOCO } as const;
+
+const conTactil = <T extends Record<string, unknown>>(tamanios: T | undefined): T =>
+  Object.fromEntries(Object.entries(tamanios ?? {}).map(([k, v]) => [k, { ...(v as object), ...TACTIL }])) as T;
+
 const boton = {
   ...buttonRecipe,
   variants: {
     ...buttonRecipe.variants,
+    size: conTactil(buttonRecipe.variants?.size),
     variant: {
       ...buttonRecipe.variants?.variant,
       solid: {
@@ -52,6 +65,48 @@ const boton = {
     },
   },
 };
+
+// A link is 44 px tall to tap on a phone, with negative margins that give the line back its own
+// height: a link inside a sentence does not spread the text apart.
+const enlace = {
+  ...linkRecipe,
+  base: { ...linkRecipe.base, mdDown: { minH: '44px', marginBlock: 'calc((1lh - 44px) / 2)' } },
+};
+
+const campo = { ...inputRecipe, base: { ...inputRecipe.base, ...FOCO_CAMPO, ...ALTO_TACTIL } };
+const areaDeTexto = {
+  ...textareaRecipe,
+  base: { ...textareaRecipe.base, ...FOCO_CAMPO },
+  variants: {
+    ...textareaRecipe.variants,
+    variant: {
+      ...textareaRecipe.variants?.variant,
+      outline: { ...textareaRecipe.variants?.variant?.outline, focusRingColor: FOCO },
+    },
+  },
+};
+const selectorNativo = {
+  ...nativeSelectSlotRecipe,
+  base: {
+    ...nativeSelectSlotRecipe.base,
+    field: { ...nativeSelectSlotRecipe.base?.field, focusRingWidth: '2px', focusRingColor: FOCO, ...ALTO_TACTIL },
+  },
+};
+// A radio's or a checkbox's label is what a finger taps: the whole row is the target.
+const casilla = {
+  ...checkboxSlotRecipe,
+  base: { ...checkboxSlotRecipe.base, root: { ...checkboxSlotRecipe.base?.root, ...ALTO_TACTIL } },
+};
+const grupoDeOpciones = {
+  ...radioGroupSlotRecipe,
+  base: { ...radioGroupSlotRecipe.base, item: { ...radioGroupSlotRecipe.base?.item, ...ALTO_TACTIL } },
+};
+
+/** Chakra's grey focus ring (gray.400, 2.5:1 on white) becomes the brand blue everywhere it is used. */
+function conFocoVisible<T extends Record<string, unknown>>(colores: T): T {
+  const gris = colores.gray as Record<string, unknown> | undefined;
+  return gris ? { ...colores, gray: { ...gris, focusRing: { value: FOCO } } } : colores;
+}
 
 export const tema = defineConfig({
   preflight: true,
@@ -69,7 +124,7 @@ export const tema = defineConfig({
     // Light mode only (no colour-mode switch): the dark values would only be built and shipped.
     semanticTokens: soloClaro({
       ...semanticTokens,
-      colors: soloPaletas(semanticTokens.colors ?? {}, PALETAS),
+      colors: conFocoVisible(soloPaletas(semanticTokens.colors ?? {}, PALETAS)),
     }),
     textStyles,
     layerStyles,
@@ -77,20 +132,20 @@ export const tema = defineConfig({
     recipes: {
       button: boton,
       heading: headingRecipe,
-      input: inputRecipe,
-      link: linkRecipe,
+      input: campo,
+      link: enlace,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
+      textarea: areaDeTexto,
     },
     slotRecipes: {
       card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
+      checkbox: casilla,
       dialog: dialogSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
+      nativeSelect: selectorNativo,
       progress: progressSlotRecipe,
-      radioGroup: radioGroupSlotRecipe,
+      radioGroup: grupoDeOpciones,
     },
   },
 });

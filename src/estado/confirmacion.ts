@@ -35,3 +35,13 @@ export function leerSolicitud(): SolicitudEnviada | null {
   }
   return enMemoria;
 }
+
+/** Forgets the sent application (this tab's copy and the one in memory). */
+export function olvidarSolicitud(): void {
+  enMemoria = null;
+  try {
+    sessionStorage.removeItem(CLAVE);
+  } catch {
+    // Nothing stored to forget.
+  }
+}

@@ -73,7 +73,7 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
 
   it('the other routes render on the client, with the global CSS the provider inserts', async () => {
     const page = await newPage(entorno.browser);
-    await page.goto(`${entorno.servidor.url}/completado`);
+    await page.goto(`${entorno.servidor.url}/estado`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(
       await page.evaluate(() =>

@@ -4,11 +4,21 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeCheck, erroresDe, newPage, puedeCorrer, scrollHorizontal, usarServidorYNavegador } from './harness.js';
 
+/** What src/estado/confirmacion.ts stores after sending, as the page itself would. */
+function recordarEnvio() {
+  sessionStorage.setItem(
+    'alta-prestadores.solicitud',
+    JSON.stringify({ numeroSolicitud: 'K7P2QX', creadaEn: '2026-11-22T12:00:00Z', email: 'jperez@example.com' }),
+  );
+}
+
 describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
   const entorno = usarServidorYNavegador();
 
   const abrir = async (ruta: string, tamanio?: { width: number; height: number }): Promise<Page> => {
     const page = await newPage(entorno.browser, tamanio);
+    // /completado confirms only an application this tab sent (producto §12): one is remembered.
+    if (ruta === '/completado') await page.addInitScript(recordarEnvio);
     await page.goto(entorno.servidor.url + ruta);
     return page;
   };
@@ -80,6 +90,7 @@ describe.skipIf(!puedeCorrer)('shell (navegador)', () => {
     const page = await abrir('/completado');
     await page.getByRole('heading', { level: 1, name: 'Solicitud de inscripción enviada.' }).waitFor();
     expect(await page.getByText('En breve nos estaremos comunicando. Muchas gracias.').count()).toBe(1);
+    expect(await page.getByText('K7P2QX').count()).toBe(1);
     await axeCheck(page);
     await page.context().close();
   });

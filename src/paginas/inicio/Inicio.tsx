@@ -1,9 +1,12 @@
 // /inicio — the landing page (producto §1–§2): requirements, the documents to attach, the "(+ info)"
-// dialog and SIGUIENTE into the form. Hovering or focusing SIGUIENTE starts loading the form.
+// dialog and SIGUIENTE into the form, then the association's contact (producto §12) — last, so
+// its arrival after the page paints moves nothing. Hovering or focusing SIGUIENTE starts loading
+// the form.
 import { Box, Button, Heading, Text, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { precargarStepper } from '../../app/stepper-diferido.js';
+import { ContactoAsociacion } from '../../ui/contacto/index.js';
 
 const DialogoExtension = lazy(() => import('./DialogoExtension.js'));
 
@@ -64,6 +67,8 @@ export function Inicio() {
                   colorPalette="blue"
                   h="auto"
                   p="0"
+                  // 44 px tall to tap (producto §12) without making its line taller.
+                  my="-10px"
                   minW="0"
                   textDecoration="underline"
                   verticalAlign="baseline"
@@ -86,6 +91,10 @@ export function Inicio() {
         <Button asChild colorPalette="blue" size="lg" onMouseEnter={precargarStepper} onFocus={precargarStepper}>
           <Link href="/stepper">SIGUIENTE</Link>
         </Button>
+      </Box>
+
+      <Box mt="6">
+        <ContactoAsociacion nivelTitulo={2} />
       </Box>
 
       {pedido ? (
