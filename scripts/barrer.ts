@@ -1,6 +1,6 @@
 // `npm run barrer [-- --horas N]` — deletes drafts never sent and untouched for N hours
 // (default DRAFT_MAX_AGE_HOURS), with their files, plus stray files no row points to.
-import { almacenEnDisco } from '../server/storage/disco.js';
+import { crearAlmacen } from '../server/storage/eleccion.js';
 import { barrerBorradores } from '../server/servicios/barrido.js';
 import { ejecutar } from './cli.js';
 
@@ -13,7 +13,9 @@ if (indice >= 0 && (!crudo || !/^\d+$/.test(crudo) || Number(crudo) < 1)) {
 
 await ejecutar('escritura', async (db, config) => {
   const horas = crudo ? Number(crudo) : config.draftMaxAgeHours;
-  const r = await barrerBorradores(db, almacenEnDisco(config.dataDir), horas);
+  // The store the server uses (DOCUMENT_STORE): the sweep must look where the documents are.
+  const almacen = crearAlmacen(config, db);
+  const r = await barrerBorradores(db, almacen, horas).finally(() => almacen.cerrar?.());
   console.log(
     `Borradores de más de ${horas} h sin enviar eliminados: ${r.borradores} (${r.documentos} archivos). ` +
       `Archivos sueltos eliminados: ${r.huerfanos}.`,

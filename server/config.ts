@@ -54,6 +54,28 @@ export interface Config {
   mailPollSeconds: number;
   /** The association's contact shown to applicants (producto §12); null: none configured. */
   contacto: Contacto | null;
+  /** Where documents live (DOCUMENT_STORE): storage/eleccion.ts builds the store from it. */
+  almacen: ConfigAlmacen;
+}
+
+export type TipoDeAlmacen = 'disco' | 'postgres' | 's3';
+
+export interface ConfigS3 {
+  /** The server's origin, e.g. http://127.0.0.1:4569 (from S3_URL without its path). */
+  endpoint: string;
+  /** The bucket: S3_URL's path, e.g. documentos. */
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface ConfigAlmacen {
+  tipo: TipoDeAlmacen;
+  /** DOCUMENT_STORE unset: the store follows DATABASE_URL (an upgrade must not lose sight of old files). */
+  porDefecto: boolean;
+  /** Only with tipo s3. */
+  s3?: ConfigS3;
 }
 
 /** Each part may be missing; nothing is invented when it is (no default numbers). */
@@ -202,6 +224,61 @@ function contacto(env: Env): Contacto | null {
   return { telefono, email, direccion };
 }
 
+/** S3_URL: http(s)://host[:puerto]/bucket (path-style), with the credentials it needs. */
+function configS3(env: Env): ConfigS3 {
+  const crudo = env.S3_URL?.trim();
+  if (!crudo) {
+    throw new ConfigError('S3_URL', 'es obligatoria con DOCUMENT_STORE=s3 (por ejemplo http://127.0.0.1:9000/documentos).');
+  }
+  let url: URL;
+  try {
+    url = new URL(crudo);
+  } catch {
+    throw new ConfigError('S3_URL', `no es una URL válida (recibido "${crudo}").`);
+  }
+  const partes = url.pathname.split('/').filter(Boolean);
+  // Bucket names: 3 to 63 lowercase letters, digits, dots and hyphens.
+  const bucket = partes[0] ?? '';
+  // A key in the URL is refused without echoing it (the message reaches the logs).
+  if (url.username || url.password) {
+    throw new ConfigError('S3_URL', 'no debe llevar credenciales: usá S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY.');
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.search ||
+    url.hash ||
+    partes.length !== 1 ||
+    !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)
+  ) {
+    throw new ConfigError(
+      'S3_URL',
+      `debe ser http(s)://host[:puerto]/bucket (recibido "${crudo}").`,
+    );
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  if (!accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'es obligatoria con DOCUMENT_STORE=s3.');
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'es obligatoria con DOCUMENT_STORE=s3.');
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,50}$/.test(region)) {
+    throw new ConfigError('S3_REGION', `no es una región válida (recibido "${region}").`);
+  }
+  return { endpoint: url.origin, bucket, region, accessKeyId, secretAccessKey };
+}
+
+/** DOCUMENT_STORE: disco by default, postgres when DATABASE_URL is set (every process sees them). */
+function configAlmacen(env: Env, databaseUrl: string | null): ConfigAlmacen {
+  const tipo = unoDe(env, 'DOCUMENT_STORE', ['disco', 'postgres', 's3'] as const, databaseUrl ? 'postgres' : 'disco');
+  if (tipo === 'postgres' && !databaseUrl) {
+    throw new ConfigError(
+      'DOCUMENT_STORE',
+      'postgres guarda los documentos en la base PostgreSQL: necesita DATABASE_URL. Sin ella usá disco o s3.',
+    );
+  }
+  const porDefecto = !env.DOCUMENT_STORE?.trim();
+  return tipo === 's3' ? { tipo, porDefecto, s3: configS3(env) } : { tipo, porDefecto };
+}
+
 function proxies(env: Env): string[] {
   const crudo = env.TRUST_PROXY?.trim();
   if (!crudo) return [];
@@ -242,11 +319,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const dataDir = env.DATA_DIR?.trim() || './data';
   if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', 'no es una ruta válida.');
   const port = entero(env, 'PORT', 8080, 1, 65535);
+  const databaseUrl = urlDeBase(env);
   return {
     port,
     host,
     dataDir: path.resolve(cwd, dataDir),
-    databaseUrl: urlDeBase(env),
+    databaseUrl,
     nodeEnv,
     production,
     demo,
@@ -278,6 +356,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailLeaseSeconds: entero(env, 'MAIL_LEASE_SECONDS', 120, 2, 3_600),
     mailPollSeconds: entero(env, 'MAIL_POLL_SECONDS', 5, 0, 3_600),
     contacto: contacto(env),
+    almacen: configAlmacen(env, databaseUrl),
   };
 }
 

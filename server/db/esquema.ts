@@ -220,6 +220,22 @@ export interface CorreccionesTabla {
   usada_en: string | null;
 }
 
+/** A document kept in the database (DOCUMENT_STORE=postgres): its bytes are in almacen_trozos. */
+export interface AlmacenObjetosTabla {
+  /** The generated storage name, as in documentos.archivo. */
+  nombre: string;
+  bytes: number | string;
+  sha256: string;
+  /** How many chunks hold the bytes (numbered from 0): a missing one is detected on reading. */
+  trozos: number;
+  creado_en: string;
+}
+export interface AlmacenTrozosTabla {
+  nombre: string;
+  n: number;
+  datos: Buffer;
+}
+
 export interface Database {
   localidades: LocalidadesTabla;
   calles: CallesTabla;
@@ -243,6 +259,8 @@ export interface Database {
   auditoria_cabeza: AuditoriaCabezaTabla;
   correos: CorreosTabla;
   correcciones: CorreccionesTabla;
+  almacen_objetos: AlmacenObjetosTabla;
+  almacen_trozos: AlmacenTrozosTabla;
 }
 
 export type Db = Kysely<Database>;

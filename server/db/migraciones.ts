@@ -311,7 +311,38 @@ const migraciones: Record<string, Migration> = {
       await db.schema.createIndex('correcciones_solicitud').on('correcciones').columns(['solicitud_id', 'creada_en']).execute();
     },
   },
+  // Issue 15: the documents can live in the database (DOCUMENT_STORE=postgres, storage/postgres.ts):
+  // one row per object and its bytes in chunks, so neither a write nor a read holds a whole file.
+  // Created on both engines so the schema stays one; the store itself is offered on PostgreSQL only.
+  '006_almacen_documentos': {
+    async up(db: Kysely<unknown>) {
+      const binario = (await motorEsPostgres(db)) ? sql`bytea` : sql`blob`;
+      await db.schema
+        .createTable('almacen_objetos')
+        .addColumn('nombre', 'text', (c) => c.primaryKey())
+        .addColumn('bytes', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('trozos', 'integer', (c) => c.notNull())
+        .addColumn('creado_en', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('almacen_trozos')
+        .addColumn('nombre', 'text', (c) => c.notNull().references('almacen_objetos.nombre').onDelete('cascade'))
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addColumn('datos', binario, (c) => c.notNull())
+        .addPrimaryKeyConstraint('almacen_trozos_pk', ['nombre', 'n'])
+        .execute();
+    },
+  },
 };
+
+/** A PostgreSQL-only function fails harmlessly on SQLite (the other way round would abort PostgreSQL's transaction). */
+async function motorEsPostgres(db: Kysely<unknown>): Promise<boolean> {
+  return sql`select current_setting('server_version')`
+    .execute(db)
+    .then(() => true)
+    .catch(() => false);
+}
 
 /**
  * PostgreSQL: a trigram index answers `busqueda LIKE '%term%'` without a scan. pg_trgm ships with

@@ -15,10 +15,21 @@ export interface DocumentStore {
   /** Makes a staged document durable under a new generated name and returns that name. */
   confirmar(preparado: DocumentoPreparado): Promise<string>;
   descartar(preparado: DocumentoPreparado): Promise<void>;
+  /**
+   * Stores `origen` under a given name, replacing any document of that name (a restore from a
+   * backup); names are 32 lowercase hex characters.
+   */
+  escribir(nombre: string, origen: Readable): Promise<void>;
+  /**
+   * The bytes of a committed document, streamed. A name that is not one of ours throws at once;
+   * a missing document gives a stream that fails (before its first byte).
+   */
   abrir(nombre: string): Readable;
   eliminar(nombre: string): Promise<void>;
   /** Committed documents with their last modification time (to find orphans safely). */
   listar(): Promise<{ nombre: string; modificadoEn: Date }[]>;
   /** Removes staged files older than `antesDe` (left by a crash mid-upload). */
   limpiarTemporales(antesDe: Date): Promise<number>;
+  /** Releases connections the store holds of its own (the S3 client); called when the app closes. */
+  cerrar?(): Promise<void>;
 }

@@ -9,9 +9,10 @@ import { EXTENSIONES_ESPERADAS, partesRequeridas } from './ayuda/solicitud.js';
 
 const DIEZ_MIB = 10 * 1024 * 1024;
 
+/** Committed documents as the configured store lists them (disk, or PostgreSQL by default there); staging is always local. */
 async function archivosGuardados(ctx: Contexto) {
   const raiz = path.join(ctx.entorno.config.dataDir, 'documentos');
-  const definitivos = (await readdir(raiz)).filter((n) => n !== '.tmp');
+  const definitivos = (await ctx.app.documentos.listar()).map((o) => o.nombre);
   const temporales = await readdir(path.join(raiz, '.tmp'));
   return { definitivos, temporales };
 }
@@ -80,9 +81,15 @@ conCadaBase('archivos/adjuntar', (ctx) => {
       .select('archivo')
       .where('clave', '=', 'TituloMedico')
       .executeTakeFirstOrThrow();
-    const { statSync } = await import('node:fs');
-    const modo = statSync(path.join(ctx.entorno.config.dataDir, 'documentos', fila.archivo)).mode & 0o777;
-    expect(modo).toBe(0o600);
+    const { existsSync, statSync } = await import('node:fs');
+    const enDisco = path.join(ctx.entorno.config.dataDir, 'documentos', fila.archivo);
+    if (ctx.entorno.config.almacen.tipo === 'disco') {
+      expect(statSync(enDisco).mode & 0o777).toBe(0o600);
+    } else {
+      // In the database store the bytes leave the local disk once committed.
+      expect(existsSync(enDisco)).toBe(false);
+      expect((await archivosGuardados(ctx)).definitivos).toContain(fila.archivo);
+    }
   });
 
   it('volver a subir una clave la reemplaza y la respuesta lista todo el borrador', async () => {

@@ -2,8 +2,6 @@
 // stored type (never the name's), nosniff, a sandbox on inline views, a safe file name, and the
 // audit row of every view or download.
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { DOCUMENTOS_REQUERIDOS, TEXTOS_GESTION, type DetalleSolicitud } from '../../domain/index.js';
@@ -155,7 +153,8 @@ conCadaBase(
         .where('s.numero', '=', enviada.numero)
         .where('documentos.clave', '=', 'ConstanciaInscripcionAFIP')
         .executeTakeFirstOrThrow();
-      await rm(path.join(ctx.entorno.config.dataDir, 'documentos', documento.archivo));
+      // Removed behind the row's back, in whichever store holds it (disk, or PostgreSQL there).
+      await ctx.app.documentos.eliminar(documento.archivo);
       const filas = await auditoriaDe(ctx.db, async () => {
         const r = await revisor.get(`${base}/ConstanciaInscripcionAFIP/descargar`);
         expect(r.statusCode).toBe(500);

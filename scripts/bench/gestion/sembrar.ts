@@ -21,7 +21,8 @@ import {
 } from '../../../server/servicios/documentos.js';
 import { altaPersonal } from '../../../server/servicios/personal.js';
 import { insertar } from '../../../server/servicios/solicitudes.js';
-import { almacenEnDisco } from '../../../server/storage/disco.js';
+import type { DocumentStore } from '../../../server/storage/almacen.js';
+import { crearAlmacen } from '../../../server/storage/eleccion.js';
 import { contenido } from '../comun/archivos.js';
 import { enParalelo } from '../comun/estadistica.js';
 import { APELLIDO_RARO, solicitante, type Catalogo, type Solicitante } from './datos.js';
@@ -71,10 +72,9 @@ async function abrirBorradorDirecto(db: Db, creadoEn: string, cuantos: number): 
 /** Stores `archivos` through the document store in a new draft; answers the draft and its documents. */
 async function borradorConDocumentos(
   db: Db,
-  dataDir: string,
+  almacen: DocumentStore,
   archivos: { clave: DocumentoKey; bytes: number }[],
 ) {
-  const almacen = almacenEnDisco(dataDir);
   const [borradorId] = await abrirBorradorDirecto(db, new Date().toISOString(), 1);
   const recibidos = [];
   for (const { clave, bytes } of archivos) {
@@ -243,15 +243,17 @@ export async function sembrar(o: OpcionesSiembra): Promise<Sembrado> {
 
     // The shared documents (2 KiB each), and two drafts holding the document the bench downloads
     // at 1 MiB and at 10 MiB: three applications use these drafts, every other one its own.
+    // The store the server will read them from (DOCUMENT_STORE: disk, or PostgreSQL by default there).
+    const almacen = crearAlmacen(config, db);
     const comunes = await borradorConDocumentos(
       db,
-      o.dataDir,
+      almacen,
       DOCUMENTOS_REQUERIDOS.map((clave) => ({ clave, bytes: 2048 })),
     );
-    const chico = await borradorConDocumentos(db, o.dataDir, [
+    const chico = await borradorConDocumentos(db, almacen, [
       { clave: CLAVE_DESCARGA, bytes: TAMANIOS_DESCARGA.chico },
     ]);
-    const grande = await borradorConDocumentos(db, o.dataDir, [
+    const grande = await borradorConDocumentos(db, almacen, [
       { clave: CLAVE_DESCARGA, bytes: TAMANIOS_DESCARGA.grande },
     ]);
     const con = (d: DocumentoDelBorrador) => comunes.documentos.map((c) => (c.clave === d.clave ? d : c));

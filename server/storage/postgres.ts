@@ -1,0 +1,148 @@
+// DocumentStore in the database (DOCUMENT_STORE=postgres): every process behind a proxy sees the
+// same documents, and one backup of the database holds them. Bytes go in chunks of 256 KiB
+// (almacen_trozos), written from a read stream of the staged file and read back one chunk per
+// request of the consumer, so neither direction holds a whole file in memory. The object row and
+// its chunks are committed in one transaction: a half-written object never exists.
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { Db } from '../db/esquema.js';
+import type { DocumentStore, DocumentoPreparado } from './almacen.js';
+import { nombreNuevo, preparacionLocal, validarNombre } from './preparacion.js';
+
+export const TAMANIO_TROZO = 256 * 1024;
+
+export class DocumentoInexistente extends Error {
+  readonly code = 'ENOENT';
+  constructor(nombre: string) {
+    super(`No existe el documento ${nombre} en el almacén`);
+    this.name = 'DocumentoInexistente';
+  }
+}
+
+/** Chunks of exactly TAMANIO_TROZO bytes (the last one shorter), whatever the file stream yields. */
+async function* trozos(ruta: string): AsyncGenerator<Buffer> {
+  let pendiente: Buffer[] = [];
+  let largo = 0;
+  for await (const parte of createReadStream(ruta, {
+    highWaterMark: TAMANIO_TROZO,
+  }) as AsyncIterable<Buffer>) {
+    pendiente.push(parte);
+    largo += parte.length;
+    while (largo >= TAMANIO_TROZO) {
+      const junto = Buffer.concat(pendiente, largo);
+      yield junto.subarray(0, TAMANIO_TROZO);
+      pendiente = [junto.subarray(TAMANIO_TROZO)];
+      largo -= TAMANIO_TROZO;
+    }
+  }
+  if (largo > 0) yield Buffer.concat(pendiente, largo);
+}
+
+export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
+  const local = preparacionLocal(dataDir);
+
+  /** Copies the staged file into the database under `nombre`, replacing an object of that name. */
+  async function guardar(preparado: DocumentoPreparado, nombre: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('almacen_trozos').where('nombre', '=', nombre).execute();
+      await trx.deleteFrom('almacen_objetos').where('nombre', '=', nombre).execute();
+      // The row first (the chunks reference it); its chunk count is set once they are all in.
+      await trx
+        .insertInto('almacen_objetos')
+        .values({
+          nombre,
+          bytes: preparado.bytes,
+          sha256: preparado.sha256,
+          trozos: 0,
+          creado_en: new Date().toISOString(),
+        })
+        .execute();
+      let n = 0;
+      for await (const datos of trozos(preparado.rutaTemporal)) {
+        await trx.insertInto('almacen_trozos').values({ nombre, n, datos }).execute();
+        n++;
+      }
+      await trx.updateTable('almacen_objetos').set({ trozos: n }).where('nombre', '=', nombre).execute();
+    });
+    await rm(preparado.rutaTemporal, { force: true });
+  }
+
+  return {
+    preparar: local.preparar,
+    descartar: local.descartar,
+    limpiarTemporales: local.limpiarTemporales,
+
+    async confirmar(preparado) {
+      const nombre = nombreNuevo();
+      await guardar(preparado, nombre);
+      return nombre;
+    },
+
+    async escribir(nombre, origen) {
+      validarNombre(nombre);
+      const preparado = await local.preparar(origen);
+      try {
+        await guardar(preparado, nombre);
+      } finally {
+        await local.descartar(preparado);
+      }
+    },
+
+    abrir(nombre) {
+      validarNombre(nombre);
+      let objeto: { bytes: number; trozos: number } | null = null;
+      let n = 0;
+      let leidos = 0;
+      // read() is called only when the consumer wants more: one chunk is fetched per call.
+      return new Readable({
+        highWaterMark: TAMANIO_TROZO,
+        read() {
+          const siguiente = async () => {
+            if (!objeto) {
+              const fila = await db
+                .selectFrom('almacen_objetos')
+                .select(['bytes', 'trozos'])
+                .where('nombre', '=', nombre)
+                .executeTakeFirst();
+              if (!fila) throw new DocumentoInexistente(nombre);
+              objeto = { bytes: Number(fila.bytes), trozos: fila.trozos };
+            }
+            if (n >= objeto.trozos) {
+              if (leidos !== objeto.bytes)
+                throw new Error(`El documento ${nombre} está incompleto en el almacén`);
+              return null;
+            }
+            const trozo = await db
+              .selectFrom('almacen_trozos')
+              .select('datos')
+              .where('nombre', '=', nombre)
+              .where('n', '=', n)
+              .executeTakeFirst();
+            if (!trozo) throw new Error(`Falta el trozo ${n} del documento ${nombre} en el almacén`);
+            n++;
+            leidos += trozo.datos.length;
+            return trozo.datos;
+          };
+          siguiente().then(
+            (datos) => this.push(datos),
+            (error: Error) => this.destroy(error),
+          );
+        },
+      });
+    },
+
+    async eliminar(nombre) {
+      validarNombre(nombre);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('almacen_trozos').where('nombre', '=', nombre).execute();
+        await trx.deleteFrom('almacen_objetos').where('nombre', '=', nombre).execute();
+      });
+    },
+
+    async listar() {
+      const filas = await db.selectFrom('almacen_objetos').select(['nombre', 'creado_en']).execute();
+      return filas.map((f) => ({ nombre: f.nombre, modificadoEn: new Date(f.creado_en) }));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// The local staging every store shares: an upload is streamed to a temporary file under
+// DATA_DIR/documentos/.tmp of the process that receives it (counted, hashed, fsynced), so its type
+// can be judged from the bytes before anything durable is written; `confirmar` of each store then
+// moves the bytes to where they live. Temporary files left by a crash are removed by the sweep.
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { open, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { DocumentoPreparado } from './almacen.js';
+
+/** Stored names are ours: 32 lowercase hex characters (anything else is a corrupted row). */
+export const NOMBRE_VALIDO = /^[a-f0-9]{32}$/;
+
+export function nombreNuevo(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Throws on a name that is not one of ours, before it reaches a path, a key or a query. */
+export function validarNombre(nombre: string): string {
+  if (!NOMBRE_VALIDO.test(nombre)) throw new Error('Nombre de documento inválido');
+  return nombre;
+}
+
+export async function fsyncRuta(ruta: string): Promise<void> {
+  const fh = await open(ruta, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+export interface Preparacion {
+  /** DATA_DIR/documentos: the disk store keeps its documents here, next to the staging area. */
+  readonly raiz: string;
+  readonly temporales: string;
+  preparar(origen: Readable): Promise<DocumentoPreparado>;
+  descartar(preparado: DocumentoPreparado): Promise<void>;
+  limpiarTemporales(antesDe: Date): Promise<number>;
+}
+
+export function preparacionLocal(dataDir: string): Preparacion {
+  const raiz = path.join(dataDir, 'documentos');
+  const temporales = path.join(raiz, '.tmp');
+  mkdirSync(temporales, { recursive: true, mode: 0o700 });
+
+  return {
+    raiz,
+    temporales,
+
+    async preparar(origen) {
+      const rutaTemporal = path.join(temporales, nombreNuevo());
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const contar = new Transform({
+        transform(chunk: Buffer, _enc, listo) {
+          bytes += chunk.length;
+          hash.update(chunk);
+          listo(null, chunk);
+        },
+      });
+      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 });
+      try {
+        await pipeline(origen, contar, destino);
+        // fsync works per file, so a second descriptor flushes what the stream wrote.
+        await fsyncRuta(rutaTemporal);
+      } catch (error) {
+        // A source that fails at once (a malformed upload) can reject the pipeline before the
+        // file is even opened: wait until it is closed, or the file appears after the rm.
+        if (!destino.closed) await once(destino, 'close').catch(() => {});
+        await rm(rutaTemporal, { force: true });
+        throw error;
+      }
+      return { rutaTemporal, bytes, sha256: hash.digest('hex') };
+    },
+
+    async descartar(preparado) {
+      await rm(preparado.rutaTemporal, { force: true });
+    },
+
+    async limpiarTemporales(antesDe) {
+      let borrados = 0;
+      for (const nombre of await readdir(temporales)) {
+        const archivo = path.join(temporales, nombre);
+        const info = await stat(archivo).catch(() => null);
+        if (info && info.mtime < antesDe) {
+          await rm(archivo, { force: true });
+          borrados++;
+        }
+      }
+      return borrados;
+    },
+  };
+}
