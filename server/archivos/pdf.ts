@@ -1,7 +1,8 @@
 // Active content in an uploaded PDF (decision 076): staff open every document, so a PDF naming
 // JavaScript, a launch action, an embedded file or rich media is refused. The file is read once,
-// in chunks, by byte-at-a-time automata whose state crosses the chunk boundaries (nothing is held
-// but a chunk and a few counters):
+// in chunks, by automata whose state crosses the chunk boundaries (nothing is held but a chunk and
+// a few counters); inside stream data, comments and strings they jump with native searches to the
+// next byte that can change something (decision 092: ~20 ms instead of ~200 ms per 10 MiB):
 //
 // - A lexer of PDF syntax finds every name token outside strings, comments and stream data,
 //   decodes its `#xx` escapes and compares it with the names of active content. Content streams
@@ -148,8 +149,7 @@ const LINEA = 8; // after the `stream` keyword, up to the end of its line
 const LINEA_CR = 9; // a CR ended that line: an LF may follow
 const DATOS = 10; // a stream's data, up to `endstream`
 
-// The automata that run over every byte are tables: state × byte → state (a 10 MiB file is read
-// in about a tenth of a second).
+// The automata are tables: state × byte → state.
 
 /** A KMP automaton finding `patron`; reaching state `patron.length` is a match. */
 function automataDe(patron: string): Uint8Array {
@@ -248,6 +248,156 @@ function automataDeCabecera(): { tabla: Uint16Array; completa: Uint8Array } {
 
 const { tabla: CABECERA, completa: CABECERA_COMPLETA } = automataDeCabecera();
 
+const ENDSTREAM = Buffer.from('endstream', 'latin1');
+const OBJ = Buffer.from('obj', 'latin1');
+const TRAILER_TEXTO = Buffer.from('trailer', 'latin1');
+
+/** Runs a table automaton over `trozo[desde, hasta)` from `estado`. */
+function estadoKmp(tabla: Uint8Array | Uint16Array, trozo: Buffer, desde: number, hasta: number, estado: number): number {
+  for (let k = desde; k < hasta; k++) estado = tabla[estado * 256 + trozo[k]!]!;
+  return estado;
+}
+
+// Skipping ahead (the scan reads most bytes with native searches, not one at a time): the header
+// automaton's state depends on bytes arbitrarily far back (a comment between `5 0` and `obj`), but
+// an end of line followed by one of these bytes leaves it, from any state, in its start state — so
+// its state at any point is found by running it from the last such pair before that point.
+const SINCRONIZA = new Uint8Array(256);
+for (let k = 0; k < 256; k++) {
+  let siempre = true;
+  for (let estado = 0; estado < CABECERA_COMPLETA.length && siempre; estado++) {
+    for (const eol of [CR, LF]) if (CABECERA[CABECERA[estado * 256 + eol]! * 256 + k] !== 0) siempre = false;
+  }
+  SINCRONIZA[k] = siempre ? 1 : 0;
+}
+
+/**
+ * Where in one chunk an object header (`N G obj`) or `trailer` ends — the points where the lexer
+ * starts afresh — and the two automata's states at the chunk's end. The same points the automata
+ * would find reading every byte: a header can only end with `obj` and a trailer is the whole
+ * word, so only those occurrences (found natively) are checked, each by running the header
+ * automaton from the last synchronising pair before it.
+ */
+class Reinicios {
+  private readonly puntos: number[] = [];
+  private indice = 0;
+  /** The header automaton's state before byte `conocido`. */
+  private conocido = 0;
+  private estado: number;
+  private trailer: number;
+
+  constructor(
+    private readonly trozo: Buffer,
+    cabecera: number,
+    trailer: number,
+  ) {
+    const n = trozo.length;
+    // The first bytes one at a time: a header or trailer begun in the previous chunk ends here.
+    const inicial = Math.min(n, TRAILER_COMPLETO);
+    for (let k = 0; k < inicial; k++) {
+      const c = trozo[k]!;
+      cabecera = CABECERA[cabecera * 256 + c]!;
+      trailer = TRAILER[trailer * 256 + c]!;
+      if (CABECERA_COMPLETA[cabecera] || trailer === TRAILER_COMPLETO) this.puntos.push(k);
+    }
+    this.conocido = inicial;
+    this.estado = cabecera;
+    this.trailer = trailer;
+    if (inicial === n) return;
+    const otros: number[] = [];
+    for (let e = trozo.indexOf(OBJ, Math.max(0, inicial - 2)); e >= 0; e = trozo.indexOf(OBJ, e + 1)) {
+      const k = e + 2;
+      if (k < inicial) continue;
+      if (CABECERA_COMPLETA[this.avanzar(k + 1)]) otros.push(k);
+    }
+    for (let e = trozo.indexOf(TRAILER_TEXTO, Math.max(0, inicial - 6)); e >= 0; e = trozo.indexOf(TRAILER_TEXTO, e + 1)) {
+      const k = e + TRAILER_COMPLETO - 1;
+      if (k >= inicial) otros.push(k);
+    }
+    otros.sort((a, b) => a - b);
+    for (const k of otros) if (this.puntos.at(-1) !== k) this.puntos.push(k);
+    // The trailer automaton at the end: a whole `trailer` just read, or its last bytes' prefix.
+    this.trailer = this.puntos.at(-1) === n - 1 && trozo.subarray(n - TRAILER_COMPLETO).equals(TRAILER_TEXTO)
+      ? TRAILER_COMPLETO
+      : estadoKmp(TRAILER, trozo, n - (TRAILER_COMPLETO - 1), n, 0);
+  }
+
+  /** The header automaton's state before byte `hasta` (≥ the last asked), exactly. */
+  private avanzar(hasta: number): number {
+    let desde = this.conocido;
+    let estado = this.estado;
+    // The last end of line before `hasta - 1` followed by a synchronising byte, if after `desde`.
+    // Searched within [desde, hasta - 1) only, so the searches cost no more than the run after.
+    const tramo = this.trozo.subarray(desde, Math.max(desde, hasta - 1));
+    let cr = tramo.lastIndexOf(CR);
+    let lf = tramo.lastIndexOf(LF);
+    for (;;) {
+      const eol = Math.max(cr, lf);
+      if (eol < 0) break;
+      if (SINCRONIZA[this.trozo[desde + eol + 1]!]) {
+        desde += eol + 2;
+        estado = 0;
+        break;
+      }
+      if (eol === cr) cr = eol === 0 ? -1 : tramo.lastIndexOf(CR, eol - 1);
+      else lf = eol === 0 ? -1 : tramo.lastIndexOf(LF, eol - 1);
+    }
+    estado = estadoKmp(CABECERA, this.trozo, desde, hasta, estado);
+    this.conocido = hasta;
+    this.estado = estado;
+    return estado;
+  }
+
+  /** The first restart point at or after `desde` (the chunk's length when none). */
+  siguiente(desde: number): number {
+    while (this.indice < this.puntos.length && this.puntos[this.indice]! < desde) this.indice++;
+    return this.puntos[this.indice] ?? this.trozo.length;
+  }
+
+  cabeceraFinal(): number {
+    return this.conocido >= this.trozo.length ? this.estado : this.avanzar(this.trozo.length);
+  }
+
+  trailerFinal(): number {
+    return this.trailer;
+  }
+}
+
+/** The next position of a byte (or of a word) in one chunk, each search resumed, not repeated. */
+class Buscador {
+  private readonly proximos = new Map<number | Buffer, number>();
+
+  constructor(private readonly trozo: Buffer) {}
+
+  private buscar(clave: number | Buffer, desde: number): number {
+    let p = this.proximos.get(clave);
+    if (p === undefined || p < desde) {
+      p = this.trozo.indexOf(clave, desde);
+      if (p < 0) p = this.trozo.length;
+      this.proximos.set(clave, p);
+    }
+    return p;
+  }
+
+  byte(b: number, desde: number): number {
+    return this.buscar(b, desde);
+  }
+
+  /** `n` when absent. */
+  texto(palabra: Buffer, desde: number): number {
+    return this.buscar(palabra, desde);
+  }
+
+  finDeLinea(desde: number): number {
+    return Math.min(this.buscar(CR, desde), this.buscar(LF, desde));
+  }
+
+  /** What a string's automaton reacts to: `(`, `)`, `\\`. */
+  deCadena(desde: number): number {
+    return Math.min(this.buscar(0x28, desde), this.buscar(0x29, desde), this.buscar(0x5c, desde));
+  }
+}
+
 /** What the lexer knows of the top-level dictionary just read: the stream's, if `stream` follows. */
 interface Diccionario {
   objetos: boolean;
@@ -308,22 +458,22 @@ export class EscanerPdf {
   /** Scans one chunk; the state carries over to the next. */
   escribir(trozo: Buffer) {
     const n = trozo.length;
+    const reinicios = new Reinicios(trozo, this.cabecera, this.enTrailer);
+    const buscar = new Buscador(trozo);
     let inicioDatos = this.estado === DATOS ? 0 : -1;
-    let cabecera = this.cabecera;
-    let trailer = this.enTrailer;
     let fin = this.enFin;
+    let reinicio = reinicios.siguiente(0);
     for (let i = 0; i < n && this.veredicto === 'limpio'; i++) {
-      const c = trozo[i]!;
-      cabecera = CABECERA[cabecera * 256 + c]!;
-      trailer = TRAILER[trailer * 256 + c]!;
-      if (CABECERA_COMPLETA[cabecera] || trailer === TRAILER_COMPLETO) {
+      if (i === reinicio) {
         // A reader may start parsing right here: so do we.
         this.cerrarDatos(trozo, this.estado === DATOS ? inicioDatos : -1, i + 1);
         this.reiniciar();
         inicioDatos = -1;
         fin = 0;
+        reinicio = reinicios.siguiente(i + 1);
         continue;
       }
+      const c = trozo[i]!;
       let estado = this.estado;
       if (estado === LINEA_CR) {
         // After `stream` and a CR the data starts here, or after an LF here.
@@ -336,25 +486,56 @@ export class EscanerPdf {
         }
       }
       if (estado === DATOS) {
-        fin = FIN_DE_FLUJO[fin * 256 + c]!;
-        if (fin === FIN_COMPLETO) {
-          this.cerrarDatos(trozo, inicioDatos, Math.max(inicioDatos, i + 1 - FIN_COMPLETO));
-          inicioDatos = -1;
-          this.estado = NORMAL;
-          this.ultimo = 'otro';
-          fin = 0;
+        const tope = Math.min(reinicio, n);
+        // An `endstream` begun before `i` ends within its length: one byte at a time there…
+        const corto = Math.min(tope, i + FIN_COMPLETO - 1);
+        let j = -1;
+        for (let k = i; k < corto; k++) {
+          fin = FIN_DE_FLUJO[fin * 256 + trozo[k]!]!;
+          if (fin === FIN_COMPLETO) {
+            j = k;
+            break;
+          }
         }
+        if (j < 0 && corto < tope) {
+          // …one that ends later lies wholly ahead, where a native search finds it.
+          const e = buscar.texto(ENDSTREAM, i);
+          if (e + FIN_COMPLETO - 1 < tope) j = e + FIN_COMPLETO - 1;
+          // None before `tope`: the automaton's state there depends on its last bytes only.
+          else fin = estadoKmp(FIN_DE_FLUJO, trozo, tope - (FIN_COMPLETO - 1), tope, 0);
+        }
+        if (j < 0) {
+          i = tope - 1;
+          continue;
+        }
+        this.cerrarDatos(trozo, inicioDatos, Math.max(inicioDatos, j + 1 - FIN_COMPLETO));
+        inicioDatos = -1;
+        this.estado = NORMAL;
+        this.ultimo = 'otro';
+        fin = 0;
+        i = j;
         continue;
       }
       if (estado === NORMAL && CLASE[c] === BLANCO) continue;
+      if (estado === COMENTARIO || estado === HEX || (estado === CADENA && !this.escape)) {
+        // Inside a comment, a hex string or a string only a few bytes matter: jump to the next.
+        const proximo = estado === COMENTARIO ? buscar.finDeLinea(i) : estado === HEX ? buscar.byte(0x3e, i) : buscar.deCadena(i);
+        if (proximo >= reinicio) {
+          i = reinicio - 1;
+          continue;
+        }
+        i = proximo;
+        this.lexico(trozo[i]!);
+        continue;
+      }
       this.lexico(c);
       if (this.estado === DATOS) {
         inicioDatos = i + 1;
         fin = 0;
       }
     }
-    this.cabecera = cabecera;
-    this.enTrailer = trailer;
+    this.cabecera = reinicios.cabeceraFinal();
+    this.enTrailer = reinicios.trailerFinal();
     this.enFin = fin;
     if (this.estado === DATOS && inicioDatos >= 0 && inicioDatos < n) {
       this.destino?.escribir(trozo.subarray(inicioDatos));

@@ -376,6 +376,73 @@ describe('revisarPdf', () => {
     expect(await revisar(conAccion)).toBe('activo');
   });
 
+  // The scan jumps to the next byte that matters with native searches (decision 092): what it
+  // finds must not depend on where the 64 KiB reads of revisarPdf cut the file.
+  describe('saltos hasta los bytes que importan', () => {
+    /** Binary filler with no end of line, so no point resets the header automaton. */
+    const relleno = (bytes: number) => Buffer.alloc(bytes, 0x41);
+    const armar = (...partes: (string | Buffer)[]) => Buffer.concat(partes.map((p) => (typeof p === 'string' ? latin1(p) : p)));
+
+    it.each([65_536 - 4, 65_536 - 1, 65_536, 65_536 + 3])(
+      'un endstream que cruza el corte de lectura (empieza en %i) cierra el flujo: lo que sigue se revisa',
+      async (inicio) => {
+        const cabecera = '%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n';
+        const pdf = armar(cabecera, relleno(inicio - cabecera.length), `endstream\nendobj\n<< /OpenAction ${js} >>\n`);
+        expect(pdf.indexOf('endstream')).toBe(inicio);
+        expect(await revisar(pdf)).toBe('activo');
+      },
+    );
+
+    it('un encabezado con un comentario de 100 KiB entre sus números, dentro de un flujo, se encuentra', async () => {
+      const pdf = armar(
+        '%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n',
+        relleno(30_000),
+        ' 6 %',
+        relleno(100_000),
+        `\n0 obj ${js} endobj\n`,
+      );
+      expect(await revisar(pdf)).toBe('activo');
+      // Without the comment's end of line there is no header: the data go on, and the name in
+      // them is a page's text.
+      const sinFinDeLinea = armar('%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n', relleno(30_000), ' 6 %', relleno(100_000), `0bj ${js}`);
+      expect(await revisar(sinFinDeLinea)).toBe('limpio');
+    });
+
+    it('una cadena y un comentario largos que cruzan cortes: el trailer que los sigue se revisa', async () => {
+      const pdf = armar('%PDF-1.7\n(', relleno(150_000), ' (anidada) \\) ', relleno(50_000), `\ntrailer << /Root << /OpenAction ${js} >> >>\n`);
+      expect(await revisar(pdf)).toBe('activo');
+      const comentario = armar('%PDF-1.7\n%', relleno(150_000), `\n<< /OpenAction ${js} >>\n`);
+      expect(await revisar(comentario)).toBe('activo');
+    });
+
+    it('cualquier corte da el mismo veredicto (archivos al azar con semilla fija)', async () => {
+      let semilla = 15;
+      const azar = () => (semilla = (semilla * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+      const piezas = ['1 0 obj\n', '5 %c\n0 obj', 'stream\n', 'stream\r\n', 'endstream', 'trailer', '(', ')', '\\', '<', '>', '<<', '>>', '%', '\n', '\r', ' ', '/Name', 'obj', '7', 'x', `/N 1 /First 0`, '/JavaScript'];
+      for (let k = 0; k < 200; k++) {
+        const partes: Buffer[] = [latin1('%PDF-1.7\n')];
+        for (let p = 0; p < 120; p++) {
+          const r = azar();
+          if (r < 0.15) partes.push(Buffer.from(Array.from({ length: Math.floor(azar() * 300) }, () => Math.floor(azar() * 256))));
+          else {
+            const pieza = piezas[Math.floor(azar() * piezas.length)]!;
+            if (pieza !== '/JavaScript' || azar() < 0.1) partes.push(latin1(pieza));
+          }
+        }
+        const contenido = Buffer.concat(partes);
+        const escaner = new EscanerPdf();
+        for (let i = 0; i < contenido.length && escaner.veredicto === 'limpio'; ) {
+          const largo = 1 + Math.floor(azar() * (azar() < 0.5 ? 8 : 3_000));
+          escaner.escribir(contenido.subarray(i, i + largo));
+          await escaner.asentar();
+          i += largo;
+        }
+        const enTrozos = await escaner.terminar().finally(() => escaner.soltar());
+        expect([k, enTrozos]).toEqual([k, await revisarDeAUnByte(contenido)]);
+      }
+    }, 60_000);
+  });
+
   it('deja de inflar un flujo de objetos al pasar el límite (una bomba de inflado)', async () => {
     const bomba = archivos.pdfConObjStm(`${archivos.ACCIONES_PDF.irAPagina}${' '.repeat(20 * MiB)}`);
     expect(bomba.length).toBeLessThan(100_000);
