@@ -105,6 +105,9 @@ export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<
       DEMO: ['test', 'development'].includes(opciones.env?.NODE_ENV ?? 'test') ? '1' : '0',
       DATABASE_URL: '',
       TRUST_PROXY: '',
+      // No drain on SIGTERM (decision 092): nothing routes around these servers, and every stop
+      // would wait it out. The graceful-restart checks set it.
+      SHUTDOWN_DRAIN_MS: '0',
       // Every client of these runs comes from 127.0.0.1, where a deployment sees many addresses:
       // the per-client limits are lifted, and tested with their shipped values on their own
       // (tests/server/tortura-limites.test.ts, tests/server/cuotas.test.ts).

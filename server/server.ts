@@ -1,9 +1,27 @@
-// Loads the configuration, builds the app and listens. SIGTERM/SIGINT close it gracefully
-// (in-flight requests finish, the database closes).
+// Loads the configuration, builds the app and listens. SIGTERM/SIGINT shut it down gracefully
+// (decision 092): the ready check answers 503 at once, so a proxy stops choosing this process;
+// requests keep being served for SHUTDOWN_DRAIN_MS (the time a proxy needs to notice); then the
+// listener closes, in-flight requests finish, the database closes, and the process exits 0.
 import { configOSalir } from './config.js';
 import { buildApp } from './app.js';
+import { anunciarCierre } from './routes/salud.js';
 
 const config = configOSalir();
+
+/** SHUTDOWN_DRAIN_MS: 0–60000, default 2000. Read here: only this entry point drains. */
+function drenajeMs(): number {
+  const crudo = process.env.SHUTDOWN_DRAIN_MS?.trim();
+  if (!crudo) return 2_000;
+  const n = Number(crudo);
+  if (!Number.isInteger(n) || n < 0 || n > 60_000) {
+    console.error(
+      `Configuración inválida: SHUTDOWN_DRAIN_MS debe ser un entero entre 0 y 60000 (recibido "${crudo}").`,
+    );
+    process.exit(1);
+  }
+  return n;
+}
+const drenaje = drenajeMs();
 
 const app = await buildApp(config).catch((error: unknown) => {
   console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);
@@ -14,13 +32,16 @@ let cerrando = false;
 const cerrar = (senal: string) => {
   if (cerrando) return;
   cerrando = true;
-  app.log.info({ senal }, 'cerrando');
-  const forzar = setTimeout(() => process.exit(1), 15_000);
+  anunciarCierre(app);
+  app.log.info({ senal, drenajeMs: drenaje }, 'cerrando');
+  const forzar = setTimeout(() => process.exit(1), drenaje + 15_000);
   forzar.unref();
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  setTimeout(() => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  }, drenaje);
 };
 process.on('SIGTERM', () => cerrar('SIGTERM'));
 process.on('SIGINT', () => cerrar('SIGINT'));
