@@ -2,9 +2,10 @@
 // same documents, and one backup of the database holds them. Bytes go in chunks of 256 KiB
 // (almacen_trozos), written from a read stream of the staged file and read back one chunk per
 // request of the consumer, so neither direction holds a whole file in memory. The object row and
-// its chunks are committed in one transaction: a half-written object never exists.
+// its chunks are committed together (one transaction, or one statement for a single chunk): a
+// half-written object never exists.
 import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/esquema.js';
 import type { DocumentStore, DocumentoPreparado } from './almacen.js';
@@ -42,29 +43,49 @@ async function* trozos(ruta: string): AsyncGenerator<Buffer> {
 export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
   const local = preparacionLocal(dataDir);
 
-  /** Copies the staged file into the database under `nombre`, replacing an object of that name. */
-  async function guardar(preparado: DocumentoPreparado, nombre: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('almacen_trozos').where('nombre', '=', nombre).execute();
-      await trx.deleteFrom('almacen_objetos').where('nombre', '=', nombre).execute();
-      // The row first (the chunks reference it); its chunk count is set once they are all in.
-      await trx
-        .insertInto('almacen_objetos')
-        .values({
-          nombre,
-          bytes: preparado.bytes,
-          sha256: preparado.sha256,
-          trozos: 0,
-          creado_en: new Date().toISOString(),
-        })
-        .execute();
-      let n = 0;
-      for await (const datos of trozos(preparado.rutaTemporal)) {
-        await trx.insertInto('almacen_trozos').values({ nombre, n, datos }).execute();
-        n++;
-      }
-      await trx.updateTable('almacen_objetos').set({ trozos: n }).where('nombre', '=', nombre).execute();
-    });
+  /**
+   * Copies the staged file into the database under `nombre`. Each statement is a round trip, and
+   * on PostgreSQL the round trips are the cost of an upload (decision 092): a new name needs no
+   * delete, the chunk count is known from the staged size, and a document of one chunk (most of
+   * them) is one statement — the object row and its chunk together, atomic without a transaction.
+   */
+  async function guardar(preparado: DocumentoPreparado, nombre: string, reemplazar: boolean): Promise<void> {
+    const total = Math.ceil(preparado.bytes / TAMANIO_TROZO);
+    const objeto = {
+      nombre,
+      bytes: preparado.bytes,
+      sha256: preparado.sha256,
+      trozos: total,
+      creado_en: new Date().toISOString(),
+    };
+    if (!reemplazar && total <= 1) {
+      // At most one chunk: what the chunked path would hold in memory anyway.
+      const datos = await readFile(preparado.rutaTemporal);
+      if (datos.length !== preparado.bytes)
+        throw new Error(`El documento ${nombre} cambió mientras se guardaba`);
+      if (total === 0) await db.insertInto('almacen_objetos').values(objeto).execute();
+      else
+        await db
+          .with('objeto', (w) => w.insertInto('almacen_objetos').values(objeto).returning('nombre'))
+          .insertInto('almacen_trozos')
+          .columns(['nombre', 'n', 'datos'])
+          .expression((eb) =>
+            eb.selectFrom('objeto').select((s) => ['nombre', s.lit(0).as('n'), s.val(datos).as('datos')]),
+          )
+          .execute();
+    } else {
+      await db.transaction().execute(async (trx) => {
+        // The chunks go with their object (on delete cascade).
+        if (reemplazar) await trx.deleteFrom('almacen_objetos').where('nombre', '=', nombre).execute();
+        await trx.insertInto('almacen_objetos').values(objeto).execute();
+        let n = 0;
+        for await (const datos of trozos(preparado.rutaTemporal)) {
+          await trx.insertInto('almacen_trozos').values({ nombre, n, datos }).execute();
+          n++;
+        }
+        if (n !== total) throw new Error(`El documento ${nombre} cambió mientras se guardaba`);
+      });
+    }
     await rm(preparado.rutaTemporal, { force: true });
   }
 
@@ -75,7 +96,7 @@ export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
 
     async confirmar(preparado) {
       const nombre = nombreNuevo();
-      await guardar(preparado, nombre);
+      await guardar(preparado, nombre, false);
       return nombre;
     },
 
@@ -83,7 +104,7 @@ export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
       validarNombre(nombre);
       const preparado = await local.preparar(origen);
       try {
-        await guardar(preparado, nombre);
+        await guardar(preparado, nombre, true);
       } finally {
         await local.descartar(preparado);
       }
@@ -134,10 +155,8 @@ export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
 
     async eliminar(nombre) {
       validarNombre(nombre);
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('almacen_trozos').where('nombre', '=', nombre).execute();
-        await trx.deleteFrom('almacen_objetos').where('nombre', '=', nombre).execute();
-      });
+      // One statement: the chunks go with their object (on delete cascade).
+      await db.deleteFrom('almacen_objetos').where('nombre', '=', nombre).execute();
     },
 
     async listar() {

@@ -101,6 +101,14 @@ for (const variante of VARIANTES) {
       expect(await nombres()).toContain(nombre);
     });
 
+    it('los tamaños en el borde de un trozo vuelven enteros', async () => {
+      for (const tamanio of [0, 1, 256 * 1024 - 1, 256 * 1024, 256 * 1024 + 1, 512 * 1024]) {
+        const datos = randomBytes(tamanio);
+        const nombre = await almacen.confirmar(await almacen.preparar(Readable.from([datos])));
+        expect(sha((await leer(almacen.abrir(nombre))).datos), `${tamanio} bytes`).toBe(sha(datos));
+      }
+    });
+
     it('un archivo de exactamente 10 MiB vuelve entero y en trozos (nunca de una vez)', async () => {
       const datos = randomBytes(DIEZ_MIB);
       const nombre = await guardar(datos);
@@ -138,10 +146,12 @@ for (const variante of VARIANTES) {
       it('si leer lo preparado falla a mitad de confirmar, no queda un objeto a medias', async () => {
         const antes = await nombres();
         // A directory in place of the staged file: reading it fails after the store has begun
-        // (PostgreSQL: inside the transaction, after the object row; S3: during the PUT).
+        // (PostgreSQL: inside the transaction, after the object row — a size of several chunks;
+        // S3: during the PUT).
         const rutaTemporal = path.join(entorno.config.dataDir, 'no-es-un-archivo');
         await mkdir(rutaTemporal);
-        await expect(almacen.confirmar({ rutaTemporal, bytes: 1000, sha256: 'x' })).rejects.toThrow();
+        const bytes = 3 * 256 * 1024;
+        await expect(almacen.confirmar({ rutaTemporal, bytes, sha256: 'x' })).rejects.toThrow();
         expect((await nombres()).sort()).toEqual(antes.sort());
         if (variante.almacen === 'postgres') {
           const huerfanos = await db
