@@ -38,6 +38,8 @@ export interface Config {
   diskFreeMinBytes: number;
   /** How often the server sweeps abandoned drafts (0: never; then run `npm run barrer` from cron). */
   sweepIntervalMinutes: number;
+  /** How long a process keeps serving after SIGTERM with its ready check at 503 (decision 092). */
+  drenajeMs: number;
   /** Where the built SPA lives; served when it has an index.html. */
   clientDir: string;
   /** The address applicants reach, for the links in e-mails and the receipt's QR code. */
@@ -198,7 +200,10 @@ function textoDeContacto(env: Env, nombre: string, max: number): string | null {
   // Control characters would break the page's text and any header it reaches.
   const control = [...crudo].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
   if (crudo.length > max || control) {
-    throw new ConfigError(nombre, `debe ser un texto de una línea de hasta ${max} caracteres (recibido "${crudo}").`);
+    throw new ConfigError(
+      nombre,
+      `debe ser un texto de una línea de hasta ${max} caracteres (recibido "${crudo}").`,
+    );
   }
   return crudo;
 }
@@ -228,7 +233,10 @@ function contacto(env: Env): Contacto | null {
 function configS3(env: Env): ConfigS3 {
   const crudo = env.S3_URL?.trim();
   if (!crudo) {
-    throw new ConfigError('S3_URL', 'es obligatoria con DOCUMENT_STORE=s3 (por ejemplo http://127.0.0.1:9000/documentos).');
+    throw new ConfigError(
+      'S3_URL',
+      'es obligatoria con DOCUMENT_STORE=s3 (por ejemplo http://127.0.0.1:9000/documentos).',
+    );
   }
   let url: URL;
   try {
@@ -241,7 +249,10 @@ function configS3(env: Env): ConfigS3 {
   const bucket = partes[0] ?? '';
   // A key in the URL is refused without echoing it (the message reaches the logs).
   if (url.username || url.password) {
-    throw new ConfigError('S3_URL', 'no debe llevar credenciales: usá S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY.');
+    throw new ConfigError(
+      'S3_URL',
+      'no debe llevar credenciales: usá S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY.',
+    );
   }
   if (
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
@@ -250,15 +261,13 @@ function configS3(env: Env): ConfigS3 {
     partes.length !== 1 ||
     !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)
   ) {
-    throw new ConfigError(
-      'S3_URL',
-      `debe ser http(s)://host[:puerto]/bucket (recibido "${crudo}").`,
-    );
+    throw new ConfigError('S3_URL', `debe ser http(s)://host[:puerto]/bucket (recibido "${crudo}").`);
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
   if (!accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'es obligatoria con DOCUMENT_STORE=s3.');
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
-  if (!secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'es obligatoria con DOCUMENT_STORE=s3.');
+  if (!secretAccessKey)
+    throw new ConfigError('S3_SECRET_ACCESS_KEY', 'es obligatoria con DOCUMENT_STORE=s3.');
   const region = env.S3_REGION?.trim() || 'us-east-1';
   if (!/^[a-z0-9-]{1,50}$/.test(region)) {
     throw new ConfigError('S3_REGION', `no es una región válida (recibido "${region}").`);
@@ -268,7 +277,12 @@ function configS3(env: Env): ConfigS3 {
 
 /** DOCUMENT_STORE: disco by default, postgres when DATABASE_URL is set (every process sees them). */
 function configAlmacen(env: Env, databaseUrl: string | null): ConfigAlmacen {
-  const tipo = unoDe(env, 'DOCUMENT_STORE', ['disco', 'postgres', 's3'] as const, databaseUrl ? 'postgres' : 'disco');
+  const tipo = unoDe(
+    env,
+    'DOCUMENT_STORE',
+    ['disco', 'postgres', 's3'] as const,
+    databaseUrl ? 'postgres' : 'disco',
+  );
   if (tipo === 'postgres' && !databaseUrl) {
     throw new ConfigError(
       'DOCUMENT_STORE',
@@ -340,7 +354,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dniCheckWindowMinutes: entero(env, 'DNI_CHECK_WINDOW_MINUTES', 10, 1, 24 * 60),
     writeMaxPerHour: entero(env, 'WRITE_MAX_PER_HOUR', 120, 1, 1_000_000),
     requestTimeoutMs,
-    headersTimeoutMs: entero(env, 'HEADERS_TIMEOUT_MS', Math.min(30_000, requestTimeoutMs), 1_000, requestTimeoutMs),
+    headersTimeoutMs: entero(
+      env,
+      'HEADERS_TIMEOUT_MS',
+      Math.min(30_000, requestTimeoutMs),
+      1_000,
+      requestTimeoutMs,
+    ),
     maxConnections: entero(env, 'MAX_CONNECTIONS', 1_000, 1, 1_000_000),
     draftMaxAgeHours: entero(env, 'DRAFT_MAX_AGE_HOURS', 72, 1, 24 * 365),
     draftMaxBytes: entero(env, 'DRAFT_MAX_MB', 200, 1, 100_000) * MIB,
@@ -348,6 +368,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     draftsMaxPerHour: entero(env, 'DRAFTS_MAX_PER_HOUR', 30, 1, 1_000_000),
     diskFreeMinBytes: entero(env, 'DISK_FREE_MIN_MB', 1_024, 0, 10_000_000) * MIB,
     sweepIntervalMinutes: entero(env, 'SWEEP_INTERVAL_MINUTES', 60, 0, 24 * 60),
+    drenajeMs: entero(env, 'SHUTDOWN_DRAIN_MS', 2_000, 0, 60_000),
     clientDir: path.resolve(cwd, 'dist/client'),
     publicUrl: urlPublica(env, port),
     smtpUrl: urlSmtp(env),

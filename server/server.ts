@@ -7,21 +7,7 @@ import { buildApp } from './app.js';
 import { anunciarCierre } from './routes/salud.js';
 
 const config = configOSalir();
-
-/** SHUTDOWN_DRAIN_MS: 0–60000, default 2000. Read here: only this entry point drains. */
-function drenajeMs(): number {
-  const crudo = process.env.SHUTDOWN_DRAIN_MS?.trim();
-  if (!crudo) return 2_000;
-  const n = Number(crudo);
-  if (!Number.isInteger(n) || n < 0 || n > 60_000) {
-    console.error(
-      `Configuración inválida: SHUTDOWN_DRAIN_MS debe ser un entero entre 0 y 60000 (recibido "${crudo}").`,
-    );
-    process.exit(1);
-  }
-  return n;
-}
-const drenaje = drenajeMs();
+const drenaje = config.drenajeMs;
 
 const app = await buildApp(config).catch((error: unknown) => {
   console.error('No se pudo iniciar el servidor:', error instanceof Error ? error.message : error);
