@@ -14,11 +14,9 @@
 // Each process signs in to the SMTP server with its own user name, which says who sent what.
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { abrirBase, type Conexion } from '../../server/db/conexion.js';
 import { CLAVES_CORREO, encolarCorreo, type EventoCorreo } from '../../server/trabajos/salida.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
@@ -27,63 +25,13 @@ import type { Informe } from '../bench/comun/informe.js';
 import { basePgNueva, URL_ADMIN_PG, type BasePg } from '../bench/comun/postgres.js';
 import { solicitudCompleta } from '../bench/comun/solicitud.js';
 import { iniciarServidor, type Servidor } from '../servidor-hijo.js';
+import { abrirBuzon, type Llegada } from './buzon.js';
 import { muestra } from './verificacion.js';
 
 const MENSAJES = 1_000;
 const MATAR_TRAS = 300;
 const URL_PUBLICA = 'http://prestadores.tortura.test';
 const ARRIENDO_S = 5;
-
-interface Llegada {
-  messageId: string;
-  proceso: string;
-  ms: number;
-}
-
-interface Buzon {
-  puerto: number;
-  llegadas: Llegada[];
-  /** Called on each arrival, before the server answers 250. */
-  alLlegar: (l: Llegada) => void;
-  cerrar(): Promise<void>;
-}
-
-/** An SMTP server that keeps each message's Message-ID and the user name it was sent under. */
-async function abrirBuzon(): Promise<Buzon> {
-  const buzon: Buzon = { puerto: 0, llegadas: [], alLlegar: () => {}, cerrar: async () => {} };
-  const servidor = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    size: 30 * 1024 * 1024,
-    onAuth(auth, _sesion, listo) {
-      listo(null, { user: auth.username });
-    },
-    onData(stream, sesion, listo) {
-      const trozos: Buffer[] = [];
-      stream.on('data', (t: Buffer) => trozos.push(t));
-      stream.on('end', () => {
-        const crudo = Buffer.concat(trozos).toString('latin1');
-        const cabeceras = crudo.slice(0, crudo.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-        const llegada = {
-          messageId: /^Message-ID:\s*(<[^>\s]+>)/im.exec(cabeceras)?.[1] ?? '(sin Message-ID)',
-          proceso: String(sesion.user ?? '?'),
-          ms: Date.now(),
-        };
-        buzon.llegadas.push(llegada);
-        buzon.alLlegar(llegada);
-        listo();
-      });
-    },
-  });
-  // A sender killed mid-conversation resets its connection: expected here, not a failure.
-  servidor.on('error', () => {});
-  await new Promise<void>((r) => servidor.listen(0, '127.0.0.1', r));
-  buzon.puerto = (servidor.server.address() as AddressInfo).port;
-  buzon.cerrar = () => new Promise<void>((r) => servidor.close(() => r()));
-  return buzon;
-}
 
 const idDe = (clave: string) =>
   `<${createHash('sha256').update(clave).digest('hex')}@${new URL(URL_PUBLICA).hostname}>`;

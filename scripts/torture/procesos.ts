@@ -26,7 +26,7 @@ import { esperar, percentil } from '../bench/comun/estadistica.js';
 import { ms, type Informe } from '../bench/comun/informe.js';
 import { basePgNueva, URL_ADMIN_PG } from '../bench/comun/postgres.js';
 import { aplicacion, ClienteConDireccion, type EnvioProcesos } from './procesos/aplicacion.js';
-import { abrirBuzon, type Llegada } from './procesos/buzon.js';
+import { abrirBuzon, type Llegada } from './buzon.js';
 import { Flota, type Muerte } from './procesos/flota.js';
 import { ProxyRondas } from './procesos/proxy.js';
 import { corridasEnUnaRanura, vigilarTareas, type Vigia } from './procesos/tareas.js';
