@@ -1,45 +1,16 @@
 // Files of a backup: owner-only (they hold personal data), never overwritten, flushed to disk,
 // and hashed while they are streamed (no document is ever held in memory whole).
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, mkdir, open, readdir } from 'node:fs/promises';
-import { Transform, Writable, type Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-
-export interface Huella {
-  bytes: number;
-  sha256: string;
-}
-
-/** A pass-through that counts and hashes what goes by; read `huella()` after the stream ends. */
-export function contador(): { paso: Transform; huella: () => Huella } {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  let sha256: string | null = null;
-  const paso = new Transform({
-    transform(chunk: Buffer, _enc, listo) {
-      bytes += chunk.length;
-      hash.update(chunk);
-      listo(null, chunk);
-    },
-  });
-  return { paso, huella: () => ({ bytes, sha256: (sha256 ??= hash.digest('hex')) }) };
-}
-
-export async function sincronizar(ruta: string): Promise<void> {
-  const fh = await open(ruta, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-}
+import { contador, fsyncRuta, type Huella } from '../../server/storage/preparacion.js';
 
 /** Streams `origen` into a new file (0600, refused if it exists), fsyncs it and returns its size and hash. */
 export async function copiarAArchivo(origen: Readable, ruta: string): Promise<Huella> {
   const c = contador();
   await pipeline(origen, c.paso, createWriteStream(ruta, { flags: 'wx', mode: 0o600 }));
-  await sincronizar(ruta);
+  await fsyncRuta(ruta);
   return c.huella();
 }
 

@@ -7,7 +7,8 @@ import type { Config } from '../../server/config.js';
 import type { Db } from '../../server/db/esquema.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
-import { copiarAArchivo, huellaDeArchivo, prepararDirectorioNuevo, sincronizar } from './archivos.js';
+import { copiarAArchivo, huellaDeArchivo, prepararDirectorioNuevo } from './archivos.js';
+import { fsyncRuta } from '../../server/storage/preparacion.js';
 import type { FilaDeDocumento } from './filas.js';
 import { escribirManifiesto, SUBDIRECTORIO_DOCUMENTOS, type ArchivoDelRespaldo } from './manifiesto.js';
 import { instantaneaPostgres } from './postgres.js';
@@ -81,7 +82,7 @@ export async function crearRespaldo(
     );
     return 1;
   }
-  await sincronizar(carpeta);
+  await fsyncRuta(carpeta);
   await escribirManifiesto(directorio, {
     version: 1,
     creadoEn: new Date().toISOString(),
@@ -91,7 +92,7 @@ export async function crearRespaldo(
     documentos,
     retirados,
   });
-  await sincronizar(directorio);
+  await fsyncRuta(directorio);
   const bytes = documentos.reduce((total, d) => total + d.bytes, 0);
   console.log(
     `Respaldo creado en ${directorio}: base ${motor} (${(base.bytes / MIB).toFixed(1)} MiB) y ` +

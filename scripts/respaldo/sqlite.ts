@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { sincronizar } from './archivos.js';
+import { fsyncRuta } from '../../server/storage/preparacion.js';
 import { CONSULTA_DE_DOCUMENTOS, comoFila, type FilaDeDocumento } from './filas.js';
 
 export const archivoSqlite = (dataDir: string) => path.join(dataDir, 'alta.sqlite');
@@ -21,7 +21,7 @@ export async function instantaneaSqlite(dataDir: string, destino: string): Promi
   } finally {
     viva.close();
   }
-  await sincronizar(destino);
+  await fsyncRuta(destino);
   const copia = new SQLite(destino, { readonly: true, fileMustExist: true });
   try {
     return (copia.prepare(CONSULTA_DE_DOCUMENTOS).all() as Record<string, unknown>[]).map(comoFila);
@@ -51,11 +51,11 @@ export async function restaurarSqlite(origen: string, dataDir: string): Promise<
   const temporal = `${archivo}.restaurando`;
   await rm(temporal, { force: true });
   await copyFile(origen, temporal);
-  await sincronizar(temporal);
+  await fsyncRuta(temporal);
   // The empty database's companions would be taken for the restored file's WAL.
   for (const ruta of [archivo, `${archivo}-wal`, `${archivo}-shm`]) await rm(ruta, { force: true });
   await rename(temporal, archivo);
-  await sincronizar(dataDir);
+  await fsyncRuta(dataDir);
   const base = new SQLite(archivo, { fileMustExist: true });
   try {
     const resultado = base.pragma('integrity_check', { simple: true });

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentStore } from './almacen.js';
-import { fsyncRuta, NOMBRE_VALIDO, nombreNuevo, preparacionLocal, validarNombre } from './preparacion.js';
+import { almacenSobre, fsyncRuta, NOMBRE_VALIDO, preparacionLocal, validarNombre } from './preparacion.js';
 
 export function almacenEnDisco(dataDir: string): DocumentStore {
   const local = preparacionLocal(dataDir);
@@ -13,31 +13,11 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
   // Names are ours (hex), so this only guards against a corrupted database row.
   const ruta = (nombre: string) => path.join(raiz, validarNombre(nombre));
 
-  const ponerEnSuLugar = async (rutaTemporal: string, nombre: string) => {
-    await rename(rutaTemporal, ruta(nombre));
-    await fsyncRuta(raiz);
-  };
-
-  return {
-    preparar: local.preparar,
-    descartar: local.descartar,
-    limpiarTemporales: local.limpiarTemporales,
-
-    async confirmar(preparado) {
-      const nombre = nombreNuevo();
-      await ponerEnSuLugar(preparado.rutaTemporal, nombre);
-      return nombre;
-    },
-
-    async escribir(nombre, origen) {
-      validarNombre(nombre);
-      const preparado = await local.preparar(origen);
-      try {
-        await ponerEnSuLugar(preparado.rutaTemporal, nombre);
-      } catch (error) {
-        await local.descartar(preparado);
-        throw error;
-      }
+  return almacenSobre(local, {
+    async guardar(preparado, nombre) {
+      // rename replaces a document of that name atomically: restore needs nothing more.
+      await rename(preparado.rutaTemporal, ruta(nombre));
+      await fsyncRuta(raiz);
     },
 
     abrir(nombre) {
@@ -61,5 +41,5 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
       );
       return vistos.filter((v) => v !== null);
     },
-  };
+  });
 }

@@ -9,7 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/esquema.js';
 import type { DocumentStore, DocumentoPreparado } from './almacen.js';
-import { nombreNuevo, preparacionLocal, validarNombre } from './preparacion.js';
+import { almacenSobre, preparacionLocal, validarNombre } from './preparacion.js';
 
 export const TAMANIO_TROZO = 256 * 1024;
 
@@ -89,26 +89,8 @@ export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
     await rm(preparado.rutaTemporal, { force: true });
   }
 
-  return {
-    preparar: local.preparar,
-    descartar: local.descartar,
-    limpiarTemporales: local.limpiarTemporales,
-
-    async confirmar(preparado) {
-      const nombre = nombreNuevo();
-      await guardar(preparado, nombre, false);
-      return nombre;
-    },
-
-    async escribir(nombre, origen) {
-      validarNombre(nombre);
-      const preparado = await local.preparar(origen);
-      try {
-        await guardar(preparado, nombre, true);
-      } finally {
-        await local.descartar(preparado);
-      }
-    },
+  return almacenSobre(local, {
+    guardar: guardar,
 
     abrir(nombre) {
       validarNombre(nombre);
@@ -163,5 +145,5 @@ export function almacenEnPostgres(dataDir: string, db: Db): DocumentStore {
       const filas = await db.selectFrom('almacen_objetos').select(['nombre', 'creado_en']).execute();
       return filas.map((f) => ({ nombre: f.nombre, modificadoEn: new Date(f.creado_en) }));
     },
-  };
+  });
 }

@@ -9,7 +9,7 @@ import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DocumentoPreparado } from './almacen.js';
+import type { DocumentStore, DocumentoPreparado } from './almacen.js';
 
 /** Stored names are ours: 32 lowercase hex characters (anything else is a corrupted row). */
 export const NOMBRE_VALIDO = /^[a-f0-9]{32}$/;
@@ -33,6 +33,26 @@ export async function fsyncRuta(ruta: string): Promise<void> {
   }
 }
 
+export interface Huella {
+  bytes: number;
+  sha256: string;
+}
+
+/** A pass-through that counts and hashes what goes by; read `huella()` after the stream ends. */
+export function contador(): { paso: Transform; huella: () => Huella } {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let sha256: string | null = null;
+  const paso = new Transform({
+    transform(chunk: Buffer, _enc, listo) {
+      bytes += chunk.length;
+      hash.update(chunk);
+      listo(null, chunk);
+    },
+  });
+  return { paso, huella: () => ({ bytes, sha256: (sha256 ??= hash.digest('hex')) }) };
+}
+
 export interface Preparacion {
   /** DATA_DIR/documentos: the disk store keeps its documents here, next to the staging area. */
   readonly raiz: string;
@@ -53,18 +73,10 @@ export function preparacionLocal(dataDir: string): Preparacion {
 
     async preparar(origen) {
       const rutaTemporal = path.join(temporales, nombreNuevo());
-      const hash = createHash('sha256');
-      let bytes = 0;
-      const contar = new Transform({
-        transform(chunk: Buffer, _enc, listo) {
-          bytes += chunk.length;
-          hash.update(chunk);
-          listo(null, chunk);
-        },
-      });
+      const contar = contador();
       const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(origen, contar, destino);
+        await pipeline(origen, contar.paso, destino);
         // fsync works per file, so a second descriptor flushes what the stream wrote.
         await fsyncRuta(rutaTemporal);
       } catch (error) {
@@ -74,7 +86,7 @@ export function preparacionLocal(dataDir: string): Preparacion {
         await rm(rutaTemporal, { force: true });
         throw error;
       }
-      return { rutaTemporal, bytes, sha256: hash.digest('hex') };
+      return { rutaTemporal, ...contar.huella() };
     },
 
     async descartar(preparado) {
@@ -92,6 +104,43 @@ export function preparacionLocal(dataDir: string): Preparacion {
         }
       }
       return borrados;
+    },
+  };
+}
+
+/** What a store adds to the shared staging: moving staged bytes in, and reading them back. */
+export interface Destino extends Pick<DocumentStore, 'abrir' | 'eliminar' | 'listar' | 'cerrar'> {
+  /**
+   * Makes the staged file durable under `nombre` (replacing one of that name when `reemplazar`)
+   * and removes the staged file; on failure nothing of `nombre` is left half-written.
+   */
+  guardar(preparado: DocumentoPreparado, nombre: string, reemplazar: boolean): Promise<void>;
+}
+
+/** A DocumentStore from the shared staging and a store's destination: every store commits alike. */
+export function almacenSobre(local: Preparacion, destino: Destino): DocumentStore {
+  const { guardar, ...resto } = destino;
+  return {
+    ...resto,
+    preparar: local.preparar,
+    descartar: local.descartar,
+    limpiarTemporales: local.limpiarTemporales,
+
+    async confirmar(preparado) {
+      const nombre = nombreNuevo();
+      await guardar(preparado, nombre, false);
+      return nombre;
+    },
+
+    async escribir(nombre, origen) {
+      validarNombre(nombre);
+      // Staged first: every store needs the length, and a failed restore leaves nothing behind.
+      const preparado = await local.preparar(origen);
+      try {
+        await guardar(preparado, nombre, true);
+      } finally {
+        await local.descartar(preparado);
+      }
     },
   };
 }

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { ConfigS3 } from '../config.js';
 import type { DocumentStore, DocumentoPreparado } from './almacen.js';
-import { NOMBRE_VALIDO, nombreNuevo, preparacionLocal, validarNombre } from './preparacion.js';
+import { almacenSobre, NOMBRE_VALIDO, preparacionLocal, validarNombre } from './preparacion.js';
 
 const PREFIJO = 'documentos/';
 
@@ -62,27 +62,8 @@ export function almacenEnS3(dataDir: string, s3: ConfigS3): DocumentStore {
     await rm(preparado.rutaTemporal, { force: true });
   }
 
-  return {
-    preparar: local.preparar,
-    descartar: local.descartar,
-    limpiarTemporales: local.limpiarTemporales,
-
-    async confirmar(preparado) {
-      const nombre = nombreNuevo();
-      await subir(preparado, nombre);
-      return nombre;
-    },
-
-    async escribir(nombre, origen) {
-      validarNombre(nombre);
-      // Staged first: a PUT needs the length, and a failed restore leaves nothing half-written.
-      const preparado = await local.preparar(origen);
-      try {
-        await subir(preparado, nombre);
-      } finally {
-        await local.descartar(preparado);
-      }
-    },
+  return almacenSobre(local, {
+    guardar: subir,
 
     abrir(nombre) {
       const key = clave(nombre);
@@ -129,5 +110,5 @@ export function almacenEnS3(dataDir: string, s3: ConfigS3): DocumentStore {
     async cerrar() {
       cliente.destroy();
     },
-  };
+  });
 }
