@@ -16,13 +16,12 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { abrirBase, type Conexion } from '../../server/db/conexion.js';
 import { CLAVES_CORREO, encolarCorreo, type EventoCorreo } from '../../server/trabajos/salida.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar } from '../bench/comun/estadistica.js';
 import type { Informe } from '../bench/comun/informe.js';
-import { basePgNueva, URL_ADMIN_PG, type BasePg } from '../bench/comun/postgres.js';
+import { basePgNueva, motivoSinPg, type BasePg } from '../bench/comun/postgres.js';
 import { solicitudCompleta } from '../bench/comun/solicitud.js';
 import { iniciarServidor, type Servidor } from '../servidor-hijo.js';
 import { abrirBuzon, type Llegada } from './buzon.js';
@@ -35,19 +34,6 @@ const ARRIENDO_S = 5;
 
 const idDe = (clave: string) =>
   `<${createHash('sha256').update(clave).digest('hex')}@${new URL(URL_PUBLICA).hostname}>`;
-
-async function pgAlcanzable(): Promise<boolean> {
-  if (!process.env.DATABASE_URL) return false;
-  const cliente = new pg.Client({ connectionString: URL_ADMIN_PG, connectionTimeoutMillis: 3_000 });
-  try {
-    await cliente.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await cliente.end().catch(() => {});
-  }
-}
 
 /** The i-th queued event: mostly status messages, every 100th the receipt (a PDF each). */
 function evento(i: number, solicitudId: string): EventoCorreo {
@@ -219,7 +205,8 @@ async function ronda(motor: 'sqlite' | 'postgres'): Promise<Ronda> {
 }
 
 export async function torturaCorreo(informe: Informe, opciones: Opciones): Promise<void> {
-  const motor = (await pgAlcanzable()) ? 'postgres' : 'sqlite';
+  // Without DATABASE_URL this check runs on SQLite.
+  const motor = process.env.DATABASE_URL && (await motivoSinPg()) === null ? 'postgres' : 'sqlite';
   const rondas = opciones.corto ? 1 : 3;
   const resultados: Ronda[] = [];
   for (let i = 0; i < rondas; i++) {

@@ -24,7 +24,7 @@ import { idDeMensaje } from '../../server/correo/mensajes.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar, percentil } from '../bench/comun/estadistica.js';
 import { ms, type Informe } from '../bench/comun/informe.js';
-import { basePgNueva, URL_ADMIN_PG } from '../bench/comun/postgres.js';
+import { basePgNueva, motivoSinPg, URL_ADMIN_PG } from '../bench/comun/postgres.js';
 import { aplicacion, ClienteConDireccion, type EnvioProcesos } from './procesos/aplicacion.js';
 import { abrirBuzon, type Llegada } from './buzon.js';
 import { Flota, type Muerte } from './procesos/flota.js';
@@ -38,18 +38,6 @@ const DNI_MAX = 5;
 const URL_PUBLICA = 'http://prestadores.tortura.test';
 const RUTA_DNI = '/api/v2/solicitud/comprobarDniMatricula/30111222/12345/1';
 const TAREAS: Record<string, number> = { correo: 1_000, barrido: 60_000 };
-
-async function pgAlcanzable(): Promise<string | null> {
-  const c = new pg.Client({ connectionString: URL_ADMIN_PG, connectionTimeoutMillis: 3_000 });
-  try {
-    await c.connect();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await c.end().catch(() => {});
-  }
-}
 
 async function consultar<T>(url: string, texto: string): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -107,7 +95,7 @@ function duplicadosDeCorreo(llegadas: Llegada[], esperados: Map<string, string>,
 }
 
 export async function torturaProcesos(informe: Informe, opciones: Opciones): Promise<void> {
-  const motivo = await pgAlcanzable();
+  const motivo = await motivoSinPg();
   if (motivo) {
     if (process.env.CI === 'true')
       throw new Error(`PostgreSQL unreachable in CI (${URL_ADMIN_PG}): ${motivo}`);

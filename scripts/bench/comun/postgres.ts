@@ -15,6 +15,16 @@ export async function conAdmin<T>(tarea: (c: pg.Client) => Promise<T>): Promise<
   }
 }
 
+/** Why PostgreSQL at URL_ADMIN_PG cannot be reached, or null when it answers. */
+export async function motivoSinPg(): Promise<string | null> {
+  try {
+    await conAdmin((c) => c.query('select 1'));
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 export interface BasePg {
   nombre: string;
   url: string;
@@ -29,6 +39,7 @@ export async function basePgNueva(prefijo: string): Promise<BasePg> {
   return {
     nombre,
     url: url.toString(),
-    borrar: () => conAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`)).then(() => undefined),
+    borrar: () =>
+      conAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${nombre} WITH (FORCE)`)).then(() => undefined),
   };
 }
