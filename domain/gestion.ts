@@ -110,6 +110,8 @@ export interface EntradaHistorial {
   motivo: string | null;
   /** Document keys observed (a move to observada). */
   documentos: string[];
+  /** A rectification (producto §13): `desde` = `hacia`, `motivo` why. Null on a status move. */
+  cambio: { campo: string; anterior: string | null; nuevo: string | null } | null;
 }
 
 export interface Nota {
@@ -129,8 +131,10 @@ export interface DetalleSolicitud {
   equipos: Equipo[];
   historial: EntradaHistorial[];
   notas: Nota[];
-  /** Target statuses this account may move it to now (domain/estados.ts). */
+  /** Target statuses this account may move it to now (domain/estados.ts); none once suprimida. */
   movimientos: Estado[];
+  /** When its personal data were deleted (producto §13); null while they are held. */
+  suprimidaEn: string | null;
 }
 
 export interface PedidoMovimiento {
@@ -175,5 +179,9 @@ export const ACCIONES_AUDITORIA = {
   /** The applicant sent a correction (producto §11): no account, `usuario` is null. */
   correccion: 'Recibió una corrección',
   registrar_vigencia: 'Registró una vigencia',
+  /** Producto §13: never with the values themselves. */
+  exportar_datos: 'Exportó datos personales',
+  rectificar_dato: 'Rectificó un dato',
+  suprimir_datos: 'Suprimió datos personales',
 } as const;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;

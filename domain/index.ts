@@ -10,3 +10,4 @@ export * from './estados.js';
 export * from './gestion.js';
 export * from './personal.js';
 export * from './seguimiento.js';
+export * from './datos-personales.js';

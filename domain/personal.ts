@@ -14,6 +14,8 @@ export const PERMISOS = {
   exportar: ['administrador'],
   auditar: ['administrador'],
   administrarPersonal: ['administrador'],
+  /** Producto §13: export, rectify and delete one person's data. */
+  datosPersonales: ['administrador'],
 } as const satisfies Record<string, readonly Rol[]>;
 
 export type Permiso = keyof typeof PERMISOS;

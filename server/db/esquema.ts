@@ -63,6 +63,8 @@ export interface SolicitudesTabla {
   busqueda: Generated<string>;
   /** The token of /verificar/<token> (servicios/tokens.ts), printed on the receipt. */
   verificacion: string;
+  /** When its personal data were deleted (producto §13); null while they are held. */
+  suprimida_en: Generated<string | null>;
 }
 export interface EquiposTabla {
   id: string;
@@ -151,6 +153,13 @@ export interface HistorialTabla {
   motivo: string | null;
   /** JSON array of document keys (a move to observada). */
   documentos: string | null;
+  /**
+   * A rectification (producto §13): the DatosSocio field corrected, its old and new value (as
+   * text), `motivo` why; `desde` = `hacia` = the status it was in. Null on a status move.
+   */
+  campo: Generated<string | null>;
+  anterior: Generated<string | null>;
+  nuevo: Generated<string | null>;
 }
 export interface NotasTabla {
   id: string;

@@ -334,6 +334,17 @@ const migraciones: Record<string, Migration> = {
         .execute();
     },
   },
+  // Issue 16 (producto §13): personal data. `suprimida_en` marks an application whose personal
+  // fields were replaced by the marker (on request or by retention); a historial row with `campo`
+  // is a rectification (old and new value), not a status move.
+  '007_datos_personales': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('solicitudes').addColumn('suprimida_en', 'text').execute();
+      await db.schema.alterTable('historial').addColumn('campo', 'text').execute();
+      await db.schema.alterTable('historial').addColumn('anterior', 'text').execute();
+      await db.schema.alterTable('historial').addColumn('nuevo', 'text').execute();
+    },
+  },
 };
 
 /** A PostgreSQL-only function fails harmlessly on SQLite (the other way round would abort PostgreSQL's transaction). */

@@ -90,7 +90,7 @@ export const notaDeFila = (f: {
 export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promise<DetalleSolicitud> {
   const s = await db
     .selectFrom('solicitudes')
-    .select(['id', 'numero', 'creada_en', 'estado', 'datos_socio'])
+    .select(['id', 'numero', 'creada_en', 'estado', 'datos_socio', 'suprimida_en'])
     .where('numero', '=', numero)
     .executeTakeFirst();
   if (!s) throw solicitudInexistente();
@@ -120,7 +120,18 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
     db
       .selectFrom('historial as h')
       .leftJoin('personal as p', 'p.id', 'h.personal_id')
-      .select(['h.desde', 'h.hacia', 'h.en', 'h.motivo', 'h.documentos', 'p.usuario', 'p.nombre'])
+      .select([
+        'h.desde',
+        'h.hacia',
+        'h.en',
+        'h.motivo',
+        'h.documentos',
+        'h.campo',
+        'h.anterior',
+        'h.nuevo',
+        'p.usuario',
+        'p.nombre',
+      ])
       .where('h.solicitud_id', '=', s.id)
       .orderBy('h.en')
       .execute(),
@@ -159,9 +170,12 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
       en: h.en,
       motivo: h.motivo,
       documentos: clavesDeHistorial(h.documentos),
+      cambio: h.campo ? { campo: h.campo, anterior: h.anterior, nuevo: h.nuevo } : null,
     })),
     notas: notas.map(notaDeFila),
-    movimientos: movimientosPosibles(estado, rol).map((m) => m.hacia),
+    // A deleted application stays for the association's records only: nothing more to decide.
+    movimientos: s.suprimida_en ? [] : movimientosPosibles(estado, rol).map((m) => m.hacia),
+    suprimidaEn: s.suprimida_en ?? null,
   };
 }
 

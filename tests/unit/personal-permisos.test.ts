@@ -25,6 +25,7 @@ const ESPERADO: Record<Permiso, Record<Rol, boolean>> = {
   exportar: { revisor: false, administrador: true },
   auditar: { revisor: false, administrador: true },
   administrarPersonal: { revisor: false, administrador: true },
+  datosPersonales: { revisor: false, administrador: true },
 };
 
 describe('roles y permisos (producto §9)', () => {

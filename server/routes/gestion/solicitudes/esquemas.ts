@@ -93,6 +93,7 @@ export const esquemaDetalle = {
     'historial',
     'notas',
     'movimientos',
+    'suprimidaEn',
   ],
   additionalProperties: false,
   properties: {
@@ -123,7 +124,7 @@ export const esquemaDetalle = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['desde', 'hacia', 'usuario', 'nombre', 'en', 'motivo', 'documentos'],
+        required: ['desde', 'hacia', 'usuario', 'nombre', 'en', 'motivo', 'documentos', 'cambio'],
         additionalProperties: false,
         properties: {
           desde: estadoONulo,
@@ -133,11 +134,22 @@ export const esquemaDetalle = {
           en: { type: 'string', format: 'date-time' },
           motivo: { type: ['string', 'null'] },
           documentos: { type: 'array', items: { type: 'string' } },
+          cambio: {
+            type: ['object', 'null'],
+            required: ['campo', 'anterior', 'nuevo'],
+            additionalProperties: false,
+            properties: {
+              campo: { type: 'string' },
+              anterior: { type: ['string', 'null'] },
+              nuevo: { type: ['string', 'null'] },
+            },
+          },
         },
       },
     },
     notas: { type: 'array', items: esquemaNota },
     movimientos: { type: 'array', items: estado },
+    suprimidaEn: { type: ['string', 'null'] },
   },
 } as const;
 

@@ -1,0 +1,89 @@
+// Personal data under Ley 25.326 (producto §13): what the back-office, the API and the command
+// `npm run datos-personales` share — the marker that replaces deleted values, the fields an
+// administrador may rectify, the retention default and the shapes of the answers.
+import type { Estado } from './estados.js';
+
+/** What a deleted personal field reads afterwards (in the database, the inbox, exports, receipts). */
+export const MARCA_SUPRIMIDO = '[suprimido]';
+
+/** Months a rechazada (or an observada past its deadline) keeps its personal data (RETENTION_MONTHS). */
+export const RETENCION_MESES_PREDETERMINADA = 24;
+
+/**
+ * The DatosSocio fields an administrador may rectify, with the form's labels (producto §3). Each new
+ * value is checked by the form's own rules (datosSocioSchema) applied to the whole record.
+ */
+export const CAMPOS_RECTIFICABLES = {
+  apellidoynombre: 'Apellido y nombres',
+  fechanac: 'Fecha de nacimiento',
+  dni: 'DNI',
+  matricula: 'Matrícula',
+  altura: 'Altura',
+  piso: 'Piso',
+  dpto: 'Dpto.',
+  otro: 'Otro',
+  email: 'Email',
+  codArea: 'Código de área',
+  telefono: 'Teléfono',
+  nroCajaAhorro: 'Número de caja de ahorro',
+  tipoTarjetaCredito: 'Tarjeta',
+  cobranzaHonorarios: 'Cobranza de honorarios',
+} as const;
+export type CampoRectificable = keyof typeof CAMPOS_RECTIFICABLES;
+export const esCampoRectificable = (valor: unknown): valor is CampoRectificable =>
+  typeof valor === 'string' && Object.hasOwn(CAMPOS_RECTIFICABLES, valor);
+
+export const LARGO_MAXIMO_MOTIVO_DATOS = 2_000;
+
+export const TEXTOS_DATOS_PERSONALES = {
+  sinDatos: 'No hay datos personales de ese DNI.',
+  dniInvalido: 'Ingresá un DNI de 7 u 8 dígitos, sin puntos.',
+  confirmacionDistinta: 'Para confirmar, escribí el mismo DNI.',
+  motivoRequerido: 'Indicá el motivo del pedido.',
+  yaSuprimida: 'Los datos personales de esta solicitud ya fueron suprimidos.',
+  sinCambio: 'El valor nuevo es igual al actual.',
+  campoInvalido: 'Ese dato no se puede rectificar.',
+} as const;
+
+/** PUT /api/gestion/solicitudes/:numero/datos — one field, its new value and why. */
+export interface PedidoRectificacion {
+  campo: CampoRectificable;
+  /** As the form would submit it (text; '' clears an optional field). */
+  valor: string;
+  motivo: string;
+}
+export interface RectificacionHecha {
+  campo: CampoRectificable;
+  anterior: string | null;
+  nuevo: string | null;
+}
+
+/** One application in GET /api/gestion/datos-personales/:dni: what deleting would remove. */
+export interface SolicitudDePersona {
+  numero: string;
+  creadaEn: string;
+  estado: Estado;
+  /** Documents held (in the store), their bytes in all. */
+  documentos: number;
+  bytes: number;
+  notas: number;
+  /** Outbox messages (sent or not) about it, and their .eml copies. */
+  correos: number;
+}
+/** GET /api/gestion/datos-personales/:dni — what is held about one DNI (404 when nothing). */
+export interface ResumenPersona {
+  dni: string;
+  apellidoynombre: string;
+  solicitudes: SolicitudDePersona[];
+}
+
+/** POST /api/gestion/datos-personales/:dni/supresion — the DNI typed again, and the request's reason. */
+export interface PedidoSupresion {
+  confirmacion: string;
+  motivo: string;
+}
+export interface SupresionHecha {
+  /** The application numbers whose personal data were deleted. */
+  solicitudes: string[];
+  documentos: number;
+}
