@@ -58,7 +58,21 @@ export interface RectificacionHecha {
   nuevo: string | null;
 }
 
-/** One application in GET /api/gestion/datos-personales/:dni: what deleting would remove. */
+/**
+ * The historial row a deletion leaves (`campo`; `motivo` the request's reason, no values): the
+ * detail page reads it as "Datos personales suprimidos".
+ */
+export const CAMPO_SUPRESION = 'datos_personales';
+
+/**
+ * POST /api/gestion/datos-personales/consulta. The DNI travels in bodies, never in a URL, where a
+ * proxy's access log or the browser's history would keep it.
+ */
+export interface PedidoConsulta {
+  dni: string;
+}
+
+/** One application in ResumenPersona: what deleting would remove. */
 export interface SolicitudDePersona {
   numero: string;
   creadaEn: string;
@@ -70,15 +84,21 @@ export interface SolicitudDePersona {
   /** Outbox messages (sent or not) about it, and their .eml copies. */
   correos: number;
 }
-/** GET /api/gestion/datos-personales/:dni — what is held about one DNI (404 when nothing). */
+/**
+ * The answer of POST /api/gestion/datos-personales/consulta: what is held about one DNI (404 when
+ * nothing, deleted applications excluded). Its access export is
+ * GET /api/gestion/datos-personales/:numero/exportacion with any of these numbers: a ZIP of every
+ * application with that application's DNI.
+ */
 export interface ResumenPersona {
   dni: string;
   apellidoynombre: string;
   solicitudes: SolicitudDePersona[];
 }
 
-/** POST /api/gestion/datos-personales/:dni/supresion — the DNI typed again, and the request's reason. */
+/** POST /api/gestion/datos-personales/supresion — the DNI, typed again, and the request's reason. */
 export interface PedidoSupresion {
+  dni: string;
   confirmacion: string;
   motivo: string;
 }

@@ -180,6 +180,7 @@ export const ACCIONES_AUDITORIA = {
   correccion: 'Recibió una corrección',
   registrar_vigencia: 'Registró una vigencia',
   /** Producto §13: never with the values themselves. */
+  consultar_datos: 'Consultó datos personales',
   exportar_datos: 'Exportó datos personales',
   rectificar_dato: 'Rectificó un dato',
   suprimir_datos: 'Suprimió datos personales',

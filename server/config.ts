@@ -2,6 +2,7 @@
 // that names the variable (configOSalir: the server and the commands exit with code 1).
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { RETENCION_MESES_PREDETERMINADA } from '../domain/datos-personales.js';
 
 export interface Config {
   port: number;
@@ -38,6 +39,11 @@ export interface Config {
   diskFreeMinBytes: number;
   /** How often the server sweeps abandoned drafts (0: never; then run `npm run barrer` from cron). */
   sweepIntervalMinutes: number;
+  /**
+   * Months a rechazada, or an observada left past its correction deadline, keeps its personal data
+   * and documents before the retention task deletes them (RETENTION_MONTHS, producto §13).
+   */
+  retentionMonths: number;
   /** How long a process keeps serving after SIGTERM with its ready check at 503 (decision 092). */
   drenajeMs: number;
   /** Where the built SPA lives; served when it has an index.html. */
@@ -369,6 +375,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     diskFreeMinBytes: entero(env, 'DISK_FREE_MIN_MB', 1_024, 0, 10_000_000) * MIB,
     sweepIntervalMinutes: entero(env, 'SWEEP_INTERVAL_MINUTES', 60, 0, 24 * 60),
     drenajeMs: entero(env, 'SHUTDOWN_DRAIN_MS', 2_000, 0, 60_000),
+    retentionMonths: entero(env, 'RETENTION_MONTHS', RETENCION_MESES_PREDETERMINADA, 1, 1_200),
     clientDir: path.resolve(cwd, 'dist/client'),
     publicUrl: urlPublica(env, port),
     smtpUrl: urlSmtp(env),

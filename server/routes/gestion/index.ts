@@ -3,6 +3,7 @@
 // checks 401 and 403 route by route.
 import type { FastifyPluginAsync } from 'fastify';
 import { rutasAuditoria } from './auditoria/index.js';
+import { rutasDatosPersonales } from './datos-personales/index.js';
 import { rutasDocumentos } from './documentos/index.js';
 import { rutasExportacion } from './exportacion/index.js';
 import { rutasPersonal } from './personal/index.js';
@@ -16,4 +17,5 @@ export const rutasGestion: FastifyPluginAsync = async (app) => {
   await app.register(rutasExportacion);
   await app.register(rutasAuditoria);
   await app.register(rutasPersonal);
+  await app.register(rutasDatosPersonales);
 };
