@@ -179,7 +179,7 @@ export const ACCIONES_AUDITORIA = {
   /** The applicant sent a correction (producto §11): no account, `usuario` is null. */
   correccion: 'Recibió una corrección',
   registrar_vigencia: 'Registró una vigencia',
-  /** Producto §13: never with the values themselves. */
+  /** Never with the values themselves (producto §13). */
   consultar_datos: 'Consultó datos personales',
   exportar_datos: 'Exportó datos personales',
   rectificar_dato: 'Rectificó un dato',

@@ -14,7 +14,7 @@ export const PERMISOS = {
   exportar: ['administrador'],
   auditar: ['administrador'],
   administrarPersonal: ['administrador'],
-  /** Producto §13: export, rectify and delete one person's data. */
+  /** Export, rectify and delete one person's data (producto §13). */
   datosPersonales: ['administrador'],
 } as const satisfies Record<string, readonly Rol[]>;
 

@@ -63,6 +63,8 @@ export interface Verificacion {
   estado: Estado;
   etiqueta: string;
   documentos: { clave: DocumentoKey; etiqueta: string; sha256: string }[];
+  /** Present (true) once its personal data and documents were deleted (producto §13). */
+  suprimida?: true;
 }
 
 /** GET /api/v2/correcciones/:token */

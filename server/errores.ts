@@ -25,6 +25,8 @@ export const CODIGOS = {
   CODIGO_INCORRECTO: 'CODIGO_INCORRECTO',
   /** A correction link already used, expired or superseded (producto §11): 410. */
   ENLACE_VENCIDO: 'ENLACE_VENCIDO',
+  /** The application's personal data were deleted (producto §13): its receipt is gone, 410. */
+  DATOS_SUPRIMIDOS: 'DATOS_SUPRIMIDOS',
 } as const;
 export type CodigoError = (typeof CODIGOS)[keyof typeof CODIGOS];
 

@@ -24,14 +24,22 @@ export async function solicitudDelBorrador(db: Db, borradorId: string): Promise<
 export async function solicitudDeVerificacion(
   db: Db,
   token: string,
-): Promise<(SolicitudHallada & { creadaEn: string; estado: string }) | null> {
+): Promise<(SolicitudHallada & { creadaEn: string; estado: string; suprimida: boolean }) | null> {
   if (!esToken(token)) return null;
   const fila = await db
     .selectFrom('solicitudes')
-    .select(['id', 'numero', 'creada_en', 'estado'])
+    .select(['id', 'numero', 'creada_en', 'estado', 'suprimida_en'])
     .where('verificacion', '=', token)
     .executeTakeFirst();
-  return fila ? { id: fila.id, numero: fila.numero, creadaEn: fila.creada_en, estado: fila.estado } : null;
+  return fila
+    ? {
+        id: fila.id,
+        numero: fila.numero,
+        creadaEn: fila.creada_en,
+        estado: fila.estado,
+        suprimida: fila.suprimida_en !== null,
+      }
+    : null;
 }
 
 /** Number, date, status and each document's label and SHA-256: nothing that names the person. */
@@ -49,5 +57,7 @@ export async function verificacionDe(db: Db, token: string): Promise<Verificacio
       etiqueta: d.etiqueta,
       sha256: d.sha256,
     })),
+    // Number, date and status still prove what was received and decided; the documents are gone.
+    ...(s.suprimida ? { suprimida: true as const } : {}),
   };
 }

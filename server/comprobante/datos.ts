@@ -1,6 +1,6 @@
 // What a receipt shows, read from the stored application (producto §11): it is regenerated on
 // demand, never stored, so it always matches the documents the application holds now.
-import { DOCUMENTOS } from '../../domain/index.js';
+import { DOCUMENTOS, TEXTOS_DATOS_PERSONALES } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 
@@ -66,7 +66,7 @@ export async function cargarDatosComprobante(
   const [s, documentos, equipos] = await Promise.all([
     db
       .selectFrom('solicitudes')
-      .select(['numero', 'creada_en', 'apellidoynombre', 'dni', 'matricula', 'verificacion'])
+      .select(['numero', 'creada_en', 'apellidoynombre', 'dni', 'matricula', 'verificacion', 'suprimida_en'])
       .where('id', '=', solicitudId)
       .executeTakeFirst(),
     documentosDeSolicitud(db, solicitudId),
@@ -78,6 +78,9 @@ export async function cargarDatosComprobante(
       .execute(),
   ]);
   if (!s) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, MENSAJES_HTTP.noEncontrado);
+  // Deleted (producto §13): a receipt of markers would be of no use; say plainly why there is none.
+  if (s.suprimida_en !== null)
+    throw new ErrorHttp(410, CODIGOS.DATOS_SUPRIMIDOS, TEXTOS_DATOS_PERSONALES.yaSuprimida);
   return {
     numero: s.numero,
     creadaEn: s.creada_en,

@@ -215,6 +215,8 @@ export async function armarMensaje(
     .selectFrom('solicitudes')
     .select(['numero', 'apellidoynombre', 'verificacion'])
     .where('id', '=', evento.solicitudId)
+    // Deleted data (producto §13): nobody to write to, as if the application were gone.
+    .where('suprimida_en', 'is', null)
     .executeTakeFirst();
   if (!solicitud) return null;
   const adjuntos: Adjunto[] = [];

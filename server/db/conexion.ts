@@ -68,6 +68,8 @@ export function abrirBase(
   archivo.pragma('journal_mode = WAL');
   archivo.pragma('synchronous = FULL');
   archivo.pragma('foreign_keys = ON');
+  // Deleted content is overwritten with zeros, not left in free pages (producto §13, decision 095).
+  archivo.pragma('secure_delete = ON');
   archivo.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }), motor: 'sqlite' };
 }

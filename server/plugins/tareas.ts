@@ -6,9 +6,12 @@
 //   slot and the next one never send one twice;
 // - recordatorios: queues the end-date reminders (trabajos/recordatorios.ts), once per key;
 // - barrido: abandoned drafts, ended counter windows, staff sessions past their limits and ended
-//   sign-in lockouts (`npm run barrer` stays for cron and by hand).
+//   sign-in lockouts (`npm run barrer` stays for cron and by hand);
+// - retencion: deletes the personal data whose retention period ended (producto §13), once a day.
 import fp from 'fastify-plugin';
 import { barrerBorradores } from '../servicios/barrido.js';
+import { aplicarRetencion } from '../servicios/datos-personales/retencion.js';
+import { entornoDeSupresion } from '../servicios/datos-personales/supresion.js';
 import { olvidarVencidos } from '../servicios/contadores.js';
 import { olvidarBloqueosVencidos } from '../servicios/ingreso.js';
 import { olvidarSesionesVencidas } from '../servicios/sesiones.js';
@@ -22,6 +25,7 @@ declare module 'fastify' {
 }
 
 const HORA = 3_600_000;
+const DIA = 24 * HORA;
 
 export const tareas = fp<{ tickMs?: number }>(
   async (app, { tickMs }) => {
@@ -48,6 +52,16 @@ export const tareas = fp<{ tickMs?: number }>(
         }),
       });
     }
+    lista.push({
+      nombre: 'retencion',
+      cadaMs: DIA,
+      trabajo: () =>
+        aplicarRetencion(
+          entornoDeSupresion(app.db, app.documentos, config, app.log),
+          config.retentionMonths,
+          new Date(),
+        ),
+    });
     const masFrecuente = Math.min(...lista.map((t) => t.cadaMs));
     const planificador = await iniciarPlanificador(app.db, app.log, lista, {
       tickMs: tickMs ?? Math.min(masFrecuente, 60_000),

@@ -38,10 +38,14 @@ export async function consultarEstado(
         .selectFrom('historial as h')
         .select((h) => h.fn.max('h.en').as('en'))
         .whereRef('h.solicitud_id', '=', 's.id')
+        // A rectification or a deletion (producto §13) is in Historial but does not change the status.
+        .where('h.campo', 'is', null)
         .as('ultimo'),
     ])
     .where('s.numero', '=', numero)
     .where('s.dni', '=', dni)
+    // Its DNI reads the marker once deleted (producto §13); said here too, not left to the regex.
+    .where('s.suprimida_en', 'is', null)
     .executeTakeFirst();
   if (!fila || numero === '' || dni === '') return null;
   const estado = fila.estado as Estado;

@@ -3,6 +3,7 @@
 // may make from its current status.
 import {
   DOCUMENTOS,
+  TEXTOS_DATOS_PERSONALES,
   TEXTOS_GESTION,
   movimientosPosibles,
   type DatosSocio,
@@ -22,20 +23,46 @@ export interface SolicitudEncontrada {
   id: string;
   numero: string;
   estado: Estado;
+  /** Its personal data were deleted (producto §13). */
+  suprimida: boolean;
 }
 
 export const solicitudInexistente = () =>
   new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.solicitudInexistente);
 
+/** 409: its personal data were deleted (producto §13), so nothing more is added to it. */
+export const datosSuprimidos = () =>
+  new ErrorHttp(409, CODIGOS.DATOS_SUPRIMIDOS, TEXTOS_DATOS_PERSONALES.yaSuprimida);
+
+/**
+ * Inside the transaction of a change to an application: takes its row while its data are held and
+ * refuses it once deleted. The deletion sets `suprimida_en` first in its own transaction, so the
+ * two wait for each other: no note or move lands after the deletion has replaced the others.
+ */
+export async function tomarSiVigente(trx: Db, id: string): Promise<void> {
+  const r = await trx
+    .updateTable('solicitudes')
+    .set({ suprimida_en: null })
+    .where('id', '=', id)
+    .where('suprimida_en', 'is', null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw datosSuprimidos();
+}
+
 /** The application with that number, or a 404 with the back-office's message. */
 export async function solicitudPorNumero(db: Db, numero: string): Promise<SolicitudEncontrada> {
   const fila = await db
     .selectFrom('solicitudes')
-    .select(['id', 'numero', 'estado'])
+    .select(['id', 'numero', 'estado', 'suprimida_en'])
     .where('numero', '=', numero)
     .executeTakeFirst();
   if (!fila) throw solicitudInexistente();
-  return { id: fila.id, numero: fila.numero, estado: fila.estado as Estado };
+  return {
+    id: fila.id,
+    numero: fila.numero,
+    estado: fila.estado as Estado,
+    suprimida: fila.suprimida_en !== null,
+  };
 }
 
 const ORDEN_DOCUMENTO = new Map<string, number>(DOCUMENTOS.map((d, i) => [d.key, i]));

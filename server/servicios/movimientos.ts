@@ -17,7 +17,7 @@ import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import { auditar } from './auditoria.js';
 import { avisarMovimiento } from './avisos.js';
-import { solicitudPorNumero } from './expediente.js';
+import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
 import type { SesionActiva } from './sesiones.js';
 
 export const movimientoVencido = () =>
@@ -50,6 +50,7 @@ export async function moverEstado(
   }
   const movimiento = movimientoHacia(hacia)!;
   const solicitud = await solicitudPorNumero(db, numero);
+  if (solicitud.suprimida) throw datosSuprimidos();
 
   const campos: Record<string, string> = {};
   const motivo = (pedido.motivo ?? '').trim();
@@ -85,6 +86,7 @@ export async function moverEstado(
     throw movimientoVencido();
   }
   await db.transaction().execute(async (trx) => {
+    await tomarSiVigente(trx, solicitud.id);
     const cambio = await trx
       .updateTable('solicitudes')
       .set({ estado: hacia })

@@ -5,7 +5,7 @@ import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION, type Nota } from '../../domain/index
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import { auditar } from './auditoria.js';
-import { solicitudPorNumero } from './expediente.js';
+import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
 import { problemaDeTexto } from './movimientos.js';
 import type { SesionActiva } from './sesiones.js';
 
@@ -25,6 +25,7 @@ export async function agregarNota(
   const problema = problemaDeTexto(limpio, LARGO_MAXIMO_NOTA, TEXTOS_GESTION.notaVacia);
   if (problema) throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { texto: problema });
   const solicitud = await solicitudPorNumero(db, numero);
+  if (solicitud.suprimida) throw datosSuprimidos();
   const nota: Nota = {
     id: randomUUID(),
     texto: limpio,
@@ -33,6 +34,7 @@ export async function agregarNota(
     en: ahora.toISOString(),
   };
   await db.transaction().execute(async (trx) => {
+    await tomarSiVigente(trx, solicitud.id);
     await trx
       .insertInto('notas')
       .values({

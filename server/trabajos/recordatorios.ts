@@ -30,6 +30,7 @@ export async function encolarRecordatorios(db: Db, ahora: Date): Promise<number>
     .where('sd.vigente_hasta', '>=', hoy)
     .where('sd.vigente_hasta', '<=', hasta)
     .where('s.estado', '<>', 'rechazada')
+    .where('s.suprimida_en', 'is', null)
     .execute();
 
   const pendientes = vencen.flatMap((v) => {

@@ -79,6 +79,13 @@ const TABLA: Record<string, Ruta> = {
       cuerpo: { hasta: '2099-06-30' },
     }),
   },
+  'PUT /api/gestion/solicitudes/:numero/datos': {
+    permiso: 'datosPersonales',
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/datos`,
+      cuerpo: { campo: 'piso', valor: '7', motivo: 'Pedido del titular.' },
+    }),
+  },
   'GET /api/gestion/solicitudes/:numero/documentos/:clave/ver': {
     permiso: 'leer',
     pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos/${d.clave}/ver` }),
@@ -91,6 +98,10 @@ const TABLA: Record<string, Ruta> = {
     permiso: 'exportar',
     pedido: () => ({ url: '/api/gestion/exportacion.csv?q=' }),
   },
+  'GET /api/gestion/datos-personales/:numero/exportacion': {
+    permiso: 'datosPersonales',
+    pedido: (d) => ({ url: `/api/gestion/datos-personales/${d.numero}/exportacion` }),
+  },
   'GET /api/gestion/auditoria': {
     permiso: 'auditar',
     pedido: () => ({ url: '/api/gestion/auditoria?pagina=1' }),
@@ -102,6 +113,18 @@ const TABLA: Record<string, Ruta> = {
   'POST /api/gestion/personal/:usuario/baja': {
     permiso: 'administrarPersonal',
     pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/baja`, cuerpo: {} }),
+  },
+  'POST /api/gestion/datos-personales/consulta': {
+    permiso: 'datosPersonales',
+    pedido: () => ({ url: '/api/gestion/datos-personales/consulta', cuerpo: { dni: '30111222' } }),
+  },
+  // Last: the administrador's request deletes the application's personal data (30111222 is its DNI).
+  'POST /api/gestion/datos-personales/supresion': {
+    permiso: 'datosPersonales',
+    pedido: () => ({
+      url: '/api/gestion/datos-personales/supresion',
+      cuerpo: { dni: '30111222', confirmacion: '30111222', motivo: 'Pedido del titular.' },
+    }),
   },
 };
 

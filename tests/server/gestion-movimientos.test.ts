@@ -113,6 +113,7 @@ conCadaBase(
         en: expect.any(String),
         motivo: m.motivo ?? null,
         documentos: m.documentos ?? [],
+        cambio: null,
       });
       expect(detalle.historial).toHaveLength(2);
       expect(auditadas).toEqual([

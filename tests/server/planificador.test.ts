@@ -1,4 +1,4 @@
-// The one scheduler of decision 083: the outbox, the reminders and the sweep are tasks of one
+// The one scheduler of decision 083: the outbox, the reminders, the sweep and the retention are tasks of one
 // planner, each run by exactly one of the processes that tick at the same time; the variables
 // that turn a task off leave the others running.
 import { expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { sembrar } from './ayuda/gestion-solicitudes.js';
 
-const TAREAS = ['barrido', 'correo', 'recordatorios'];
+const TAREAS = ['barrido', 'correo', 'recordatorios', 'retencion'];
 
 const ejecuciones = async (ctx: Contexto) =>
   Object.fromEntries(
@@ -24,11 +24,11 @@ async function todasVencidas(ctx: Contexto): Promise<void> {
 conCadaBase('planificador', (ctx) => {
   it('sin correo pendiente no toma el turno del correo (no escribe nada por él)', async () => {
     await todasVencidas(ctx);
-    expect((await ctx.app.tareas!.tick()).sort()).toEqual(['barrido', 'recordatorios']);
+    expect((await ctx.app.tareas!.tick()).sort()).toEqual(['barrido', 'recordatorios', 'retencion']);
     expect((await ejecuciones(ctx)).correo).toBe(0);
   });
 
-  it('registra las tres tareas y de tres procesos que revisan a la vez, cada tarea corre en uno solo', async () => {
+  it('registra las cuatro tareas y de tres procesos que revisan a la vez, cada tarea corre en uno solo', async () => {
     // An application sent queues its e-mail: now the outbox has work.
     await sembrar(ctx, [{}]);
     const antes = await ejecuciones(ctx);
@@ -38,7 +38,7 @@ conCadaBase('planificador', (ctx) => {
       const corridas = await Promise.all([ctx.app, ...otros].map((app) => app.tareas!.tick()));
       expect(corridas.flat().sort()).toEqual(TAREAS);
       const despues = await ejecuciones(ctx);
-      expect(TAREAS.map((t) => despues[t]! - antes[t]!)).toEqual([1, 1, 1]);
+      expect(TAREAS.map((t) => despues[t]! - antes[t]!)).toEqual([1, 1, 1, 1]);
     } finally {
       await Promise.all(otros.map((app) => app.close()));
     }
@@ -50,7 +50,7 @@ conCadaBase('planificador', (ctx) => {
     try {
       await sembrar(ctx, [{}]);
       await todasVencidas(ctx);
-      expect(await app.tareas!.tick()).toEqual(['recordatorios']);
+      expect(await app.tareas!.tick()).toEqual(['recordatorios', 'retencion']);
       // The others stay due for the processes that do run them.
       expect((await ctx.app.tareas!.tick()).sort()).toEqual(['barrido', 'correo']);
     } finally {

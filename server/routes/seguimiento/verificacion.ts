@@ -36,6 +36,7 @@ const esquemaVerificacion = {
     creadaEn: { type: 'string', format: 'date-time' },
     estado: { type: 'string' },
     etiqueta: { type: 'string' },
+    suprimida: { type: 'boolean', const: true },
     documentos: {
       type: 'array',
       items: {

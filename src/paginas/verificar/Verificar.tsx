@@ -11,6 +11,9 @@ import { obtenerVerificacion, urlComprobanteDeVerificacion } from '../../api/ver
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 const NO_SE_PUDO = 'No pudimos consultar la solicitud. Revisá tu conexión e intentá nuevamente.';
+const SUPRIMIDOS =
+  'Datos suprimidos: los datos personales y los documentos de esta solicitud se eliminaron (Ley 25.326). ' +
+  'El número, la fecha y el estado siguen registrados.';
 
 type Consulta =
   | { tipo: 'cargando' }
@@ -42,6 +45,20 @@ function Resultado({ verificacion, token }: { verificacion: Verificacion; token:
         <Dato etiqueta="Estado">{verificacion.etiqueta}</Dato>
       </chakra.dl>
 
+      {verificacion.suprimida ? (
+        <Box role="status" p="3" rounded="md" borderWidth="1px" borderColor="gray.400" bg="gray.50">
+          <Text>{SUPRIMIDOS}</Text>
+        </Box>
+      ) : (
+        <DocumentosYComprobante verificacion={verificacion} token={token} />
+      )}
+    </Stack>
+  );
+}
+
+function DocumentosYComprobante({ verificacion, token }: { verificacion: Verificacion; token: string }) {
+  return (
+    <>
       <chakra.section aria-labelledby="verificacion-documentos">
         <Heading as="h2" id="verificacion-documentos" size="lg" mb="1">
           Documentos
@@ -71,7 +88,7 @@ function Resultado({ verificacion, token }: { verificacion: Verificacion; token:
           </a>
         </Button>
       </Box>
-    </Stack>
+    </>
   );
 }
 

@@ -11,6 +11,8 @@ export const BUCKET_DE_PRUEBA = 'documentos';
 export interface ServidorS3 {
   /** DOCUMENT_STORE=s3 and its settings, for loadConfig or a child process. */
   env: Record<string, string>;
+  /** Where s3rver keeps the objects (a test may look for bytes left behind). */
+  directorio: string;
   cerrar(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function iniciarS3(): Promise<ServidorS3> {
   });
   const { port } = await servidor.run();
   return {
+    directorio,
     env: {
       DOCUMENT_STORE: 's3',
       S3_URL: `http://127.0.0.1:${port}/${BUCKET_DE_PRUEBA}`,
