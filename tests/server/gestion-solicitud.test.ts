@@ -96,6 +96,7 @@ conCadaBase(
           en: fila.creada_en,
           motivo: null,
           documentos: [],
+          cambio: null,
         },
       ]);
       expect(d.notas).toEqual([]);

@@ -5,6 +5,8 @@
 //   POST /api/gestion/solicitudes/:numero/notas        (anotar) an internal note; audit nota
 //   PUT  /api/gestion/solicitudes/:numero/documentos/:clave/vigencia  (anotar) "Vigencia hasta";
 //        audit registrar_vigencia (vigencia.ts)
+//   PUT  /api/gestion/solicitudes/:numero/datos   (datosPersonales) rectifies one field; audit
+//        rectificar_dato (datos.ts)
 import type { FastifyPluginAsync } from 'fastify';
 import type {
   DetalleSolicitud,
@@ -28,6 +30,7 @@ import {
   esquemaNota,
   esquemaPaginaBandeja,
 } from './esquemas.js';
+import { rutaDatos } from './datos.js';
 import { rutaVigencia } from './vigencia.js';
 
 interface ParamsNumero {
@@ -36,6 +39,7 @@ interface ParamsNumero {
 
 export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
   await app.register(rutaVigencia);
+  await app.register(rutaDatos);
 
   app.get<{ Querystring: FiltroBandeja }>('/solicitudes', {
     preHandler: app.requiere('leer'),

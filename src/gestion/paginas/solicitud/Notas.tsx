@@ -10,7 +10,14 @@ import { camposConError, mensajeDeError } from '../../consultas.js';
 import { fechaYHora } from '../../formato.js';
 import { Seccion } from './Secciones.js';
 
-export function Notas({ detalle }: { detalle: DetalleSolicitud }) {
+/** `soloLectura`: the notes of an application whose personal data were deleted, without "Nueva nota". */
+export function Notas({
+  detalle,
+  soloLectura = false,
+}: {
+  detalle: DetalleSolicitud;
+  soloLectura?: boolean;
+}) {
   const clienteConsultas = useQueryClient();
   const [texto, setTexto] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,29 +59,31 @@ export function Notas({ detalle }: { detalle: DetalleSolicitud }) {
           ))}
         </chakra.ul>
       )}
-      <chakra.form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (texto.trim() === '') return setError(TEXTOS_GESTION.notaVacia);
-          nota.mutate(texto.trim());
-        }}
-      >
-        <Campo id="nota-nueva" etiqueta="Nueva nota" error={error}>
-          {(aria) => (
-            <Textarea
-              {...aria}
-              rows={3}
-              maxLength={LARGO_MAXIMO_NOTA}
-              value={texto}
-              onChange={(e) => setTexto(e.target.value)}
-            />
-          )}
-        </Campo>
-        <Button type="submit" colorPalette="blue" mt="2" loading={nota.isPending}>
-          Agregar nota
-        </Button>
-      </chakra.form>
+      {soloLectura ? null : (
+        <chakra.form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (texto.trim() === '') return setError(TEXTOS_GESTION.notaVacia);
+            nota.mutate(texto.trim());
+          }}
+        >
+          <Campo id="nota-nueva" etiqueta="Nueva nota" error={error}>
+            {(aria) => (
+              <Textarea
+                {...aria}
+                rows={3}
+                maxLength={LARGO_MAXIMO_NOTA}
+                value={texto}
+                onChange={(e) => setTexto(e.target.value)}
+              />
+            )}
+          </Campo>
+          <Button type="submit" colorPalette="blue" mt="2" loading={nota.isPending}>
+            Agregar nota
+          </Button>
+        </chakra.form>
+      )}
     </Seccion>
   );
 }

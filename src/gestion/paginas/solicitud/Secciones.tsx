@@ -1,10 +1,13 @@
 // The read-only sections of one application (producto §9): "Datos personales", "Documentos",
-// "Equipos" and "Historial". What the applicant typed is shown as text (React escapes it).
+// "Equipos" and "Historial" (status moves, rectifications and the deletion of the data, producto §13).
+// What the applicant typed is shown as text (React escapes it).
 import { Box, Flex, Heading, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
+import { CAMPOS_RECTIFICABLES, CAMPO_SUPRESION } from '../../../../domain/datos-personales.js';
 import { ESTADOS } from '../../../../domain/estados.js';
-import type { DetalleSolicitud } from '../../../../domain/gestion.js';
+import type { DetalleSolicitud, EntradaHistorial } from '../../../../domain/gestion.js';
+import { valorLegible } from '../../../../domain/rectificacion.js';
 import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
 import { urlDocumento } from '../../api.js';
 import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
@@ -39,7 +42,8 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode })
   );
 }
 
-export function DatosPersonales({ detalle }: { detalle: DetalleSolicitud }) {
+/** `children`: what the section offers under the data (an administrador's "Rectificar un dato"). */
+export function DatosPersonales({ detalle, children }: { detalle: DetalleSolicitud; children?: ReactNode }) {
   const d = detalle.datosSocio;
   const domicilio = [
     `${d.calle?.nombreCalle ?? ''} ${d.altura ?? ''}`.trim(),
@@ -75,6 +79,7 @@ export function DatosPersonales({ detalle }: { detalle: DetalleSolicitud }) {
         <Dato etiqueta="Cobranza de honorarios">{rotulo(COBRANZAS_HONORARIOS, d.cobranzaHonorarios)}</Dato>
         <Dato etiqueta="Enviada">{fechaYHora(detalle.creadaEn)}</Dato>
       </chakra.dl>
+      {children}
     </Seccion>
   );
 }
@@ -116,9 +121,7 @@ export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
                   </ChakraLink>
                 </Flex>
               </Flex>
-              {CON_VIGENCIA.has(d.clave) ? (
-                <EditorVigencia numero={detalle.numero} documento={d} />
-              ) : null}
+              {CON_VIGENCIA.has(d.clave) ? <EditorVigencia numero={detalle.numero} documento={d} /> : null}
             </chakra.li>
           ))}
         </chakra.ul>
@@ -153,18 +156,40 @@ export function Equipos({ detalle }: { detalle: DetalleSolicitud }) {
   );
 }
 
+/** A rectified value as Historial shows it: between «», or "vacío" for an optional field left empty. */
+function valorDeCambio(campo: string, valor: string | null): string {
+  const texto = valorLegible(campo, valor);
+  return texto === '' ? 'vacío' : `«${texto}»`;
+}
+
+const esRectificacion = (h: EntradaHistorial) => h.cambio !== null && h.cambio.campo !== CAMPO_SUPRESION;
+
+/** The entry's heading: a status move, a rectification (producto §13) or the deletion of the data. */
+function tituloDe(h: EntradaHistorial): string {
+  if (h.cambio?.campo === CAMPO_SUPRESION) return 'Datos personales suprimidos.';
+  if (h.cambio) {
+    const { campo, anterior, nuevo } = h.cambio;
+    const label = (CAMPOS_RECTIFICABLES as Record<string, string>)[campo] ?? campo;
+    return `${h.nombre ?? h.usuario ?? 'El sistema'} rectificó ${label}: ${valorDeCambio(campo, anterior)} → ${valorDeCambio(campo, nuevo)}.`;
+  }
+  return h.desde ? `${ESTADOS[h.desde]} → ${ESTADOS[h.hacia]}` : ESTADOS[h.hacia];
+}
+
 export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
   const labelDe = (clave: string) => detalle.documentos.find((d) => d.clave === clave)?.label ?? clave;
   return (
     <Seccion id="seccion-historial" titulo="Historial">
       <chakra.ol listStyleType="none" display="flex" flexDirection="column" gap="3">
         {detalle.historial.map((h, i) => (
-          <chakra.li key={i} borderStartWidth="3px" borderColor="blue.300" ps="3">
-            <Text fontWeight="medium">
-              {h.desde ? `${ESTADOS[h.desde]} → ${ESTADOS[h.hacia]}` : ESTADOS[h.hacia]}
+          <chakra.li key={i} borderStartWidth="3px" borderColor={h.cambio ? 'orange.300' : 'blue.300'} ps="3">
+            <Text fontWeight="medium" overflowWrap="anywhere">
+              {tituloDe(h)}
             </Text>
             <Text fontSize="sm" color="gray.700">
-              {h.nombre ?? h.usuario ?? 'El solicitante'} ·{' '}
+              {/* A rectification's heading already names who made it. */}
+              {esRectificacion(h)
+                ? ''
+                : `${h.nombre ?? h.usuario ?? (h.cambio ? 'El sistema' : 'El solicitante')} · `}
               <chakra.time dateTime={h.en}>{fechaYHora(h.en)}</chakra.time>
             </Text>
             {h.motivo ? (
@@ -179,5 +204,19 @@ export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
         ))}
       </chakra.ol>
     </Seccion>
+  );
+}
+
+const fechaDia = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** In place of the data and documents of an application whose personal data were deleted. */
+export function AvisoSupresion({ suprimidaEn }: { suprimidaEn: string }) {
+  const fecha = new Date(suprimidaEn);
+  return (
+    <Box role="note" bg="gray.50" borderWidth="1px" borderColor="gray.300" rounded="md" px="4" py="3" mt="4">
+      {`Los datos personales de esta solicitud fueron suprimidos el ${
+        Number.isNaN(fecha.getTime()) ? suprimidaEn : fechaDia.format(fecha)
+      } (Ley 25.326).`}
+    </Box>
   );
 }

@@ -8,20 +8,24 @@ import { useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { ESTADOS, movimientoHacia, pideConfirmacion, type Movimiento } from '../../../../domain/estados.js';
 import type { DetalleSolicitud, PedidoMovimiento } from '../../../../domain/gestion.js';
+import { tienePermiso } from '../../../../domain/personal.js';
 import { moverSolicitud, obtenerSolicitud } from '../../api.js';
 import { AvisoError, AvisoExito, Cargando } from '../../componentes/Avisos.js';
 import { EnlaceInterno } from '../../componentes/EnlaceInterno.js';
 import { Titulo } from '../../componentes/Titulo.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
+import { useCuenta } from '../../sesion.js';
 import { DialogoMovimiento, type DatosMovimiento } from './DialogoMovimiento.js';
 import { Notas } from './Notas.js';
-import { DatosPersonales, Documentos, Equipos, Historial } from './Secciones.js';
+import { Rectificar } from './Rectificar.js';
+import { AvisoSupresion, DatosPersonales, Documentos, Equipos, Historial } from './Secciones.js';
 
 const SIN_ERROR = { mensaje: null, campos: {} };
 
 export function Solicitud() {
   const { numero = '' } = useParams<{ numero: string }>();
   const clienteConsultas = useQueryClient();
+  const cuenta = useCuenta();
   const consulta = useQuery({
     queryKey: ['solicitud', numero],
     queryFn: ({ signal }) => obtenerSolicitud(numero, signal),
@@ -143,11 +147,28 @@ export function Solicitud() {
           setErrorDialogo(SIN_ERROR);
         }}
       />
-      <DatosPersonales detalle={detalle} />
-      <Documentos detalle={detalle} />
+      {detalle.suprimidaEn ? (
+        // Kept for the association's records only (producto §13): no data, documents or changes.
+        <AvisoSupresion suprimidaEn={detalle.suprimidaEn} />
+      ) : (
+        <>
+          <DatosPersonales detalle={detalle}>
+            {tienePermiso(cuenta.rol, 'datosPersonales') ? (
+              <Rectificar
+                detalle={detalle}
+                onAviso={(a) => {
+                  setAviso(a);
+                  enfocarEstado();
+                }}
+              />
+            ) : null}
+          </DatosPersonales>
+          <Documentos detalle={detalle} />
+        </>
+      )}
       <Equipos detalle={detalle} />
       <Historial detalle={detalle} />
-      <Notas detalle={detalle} />
+      <Notas detalle={detalle} soloLectura={detalle.suprimidaEn !== null} />
     </>
   );
 }

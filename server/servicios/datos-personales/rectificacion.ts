@@ -1,0 +1,146 @@
+// Rectification of one field of a sent application by an administrador (producto §13, Ley 25.326
+// art. 16). The new value passes the form's rules on the whole record (domain/rectificacion.ts)
+// and, for DNI and matrícula, the padrón as when sending. The record, the columns that copy its
+// fields (the inbox, the search key, the receipt and the status lookup read those), the history row
+// with the old and new value and the audit row without them are one transaction. The update is
+// conditional on the record read, so two rectifications at once never lose one another's change.
+import { randomUUID } from 'node:crypto';
+import {
+  LARGO_MAXIMO_MOTIVO_DATOS,
+  MENSAJES,
+  TEXTOS_DATOS_PERSONALES,
+  esCampoRectificable,
+  type DatosSocio,
+  type PedidoRectificacion,
+  type RectificacionHecha,
+} from '../../../domain/index.js';
+import { rectificarDatos } from '../../../domain/rectificacion.js';
+import type { Db } from '../../db/esquema.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
+import { auditar } from '../auditoria.js';
+import { claveDeBusqueda } from '../busqueda.js';
+import { datosSuprimidos, solicitudInexistente } from '../expediente.js';
+import { problemaDeTexto } from '../movimientos.js';
+import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from '../padron.js';
+import type { SesionActiva } from '../sesiones.js';
+import type { TipoCorreo } from '../../trabajos/salida.js';
+
+export const MENSAJES_RECTIFICAR = {
+  cambioSimultaneo: 'La solicitud cambió mientras la rectificabas. Recargá la página e intentá nuevamente.',
+} as const;
+
+/** The outbox's messages to the applicant (the others go to the staff address). */
+const AL_SOLICITANTE: readonly TipoCorreo[] = [
+  'enviada',
+  'observada',
+  'aprobada',
+  'rechazada',
+  'recordatorio',
+];
+
+/** Times the read-check-write is tried again when another change lands in between. */
+const INTENTOS = 3;
+
+const invalido = (campos: Record<string, string>) =>
+  new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
+
+export interface QuienRectifica {
+  sesion: SesionActiva;
+  ip: string;
+}
+
+export async function rectificar(
+  db: Db,
+  numero: string,
+  pedido: PedidoRectificacion,
+  { sesion, ip }: QuienRectifica,
+  ahora: Date = new Date(),
+): Promise<RectificacionHecha> {
+  const { campo, valor } = pedido;
+  if (!esCampoRectificable(campo)) throw invalido({ campo: TEXTOS_DATOS_PERSONALES.campoInvalido });
+  const motivo = pedido.motivo.trim();
+  const problemaMotivo = problemaDeTexto(
+    motivo,
+    LARGO_MAXIMO_MOTIVO_DATOS,
+    TEXTOS_DATOS_PERSONALES.motivoRequerido,
+  );
+
+  for (let intento = 0; intento < INTENTOS; intento++) {
+    const fila = await db
+      .selectFrom('solicitudes')
+      .select(['id', 'estado', 'datos_socio', 'suprimida_en'])
+      .where('numero', '=', numero)
+      .executeTakeFirst();
+    if (!fila) throw solicitudInexistente();
+    if (fila.suprimida_en) throw datosSuprimidos();
+
+    const guardados = JSON.parse(fila.datos_socio) as DatosSocio;
+    const resultado = await rectificarDatos(guardados, campo, valor);
+    const campos: Record<string, string> = {};
+    if (!resultado.ok) campos[campo] = resultado.mensaje;
+    if (problemaMotivo) campos.motivo = problemaMotivo;
+    if (!resultado.ok || Object.keys(campos).length > 0) throw invalido(campos);
+
+    const datos = resultado.datos;
+    if (
+      (campo === 'dni' || campo === 'matricula') &&
+      !(await estaEnPadron(db, datos.dni, datos.matricula, CIRCUNSCRIPCION_ROSARIO))
+    ) {
+      throw invalido({ [campo]: MENSAJES.dniMatricula });
+    }
+
+    const hecha = await db.transaction().execute(async (trx) => {
+      const cambio = await trx
+        .updateTable('solicitudes')
+        .set({
+          datos_socio: JSON.stringify(datos),
+          dni: datos.dni,
+          matricula: datos.matricula,
+          apellidoynombre: datos.apellidoynombre,
+          email: datos.email,
+          busqueda: claveDeBusqueda({ numero, ...datos }),
+        })
+        .where('id', '=', fila.id)
+        .where('datos_socio', '=', fila.datos_socio)
+        .where('estado', '=', fila.estado)
+        .where('suprimida_en', 'is', null)
+        .executeTakeFirst();
+      if (Number(cambio.numUpdatedRows) !== 1) return null;
+      await trx
+        .insertInto('historial')
+        .values({
+          id: randomUUID(),
+          solicitud_id: fila.id,
+          desde: fila.estado,
+          hacia: fila.estado,
+          personal_id: sesion.personalId,
+          en: ahora.toISOString(),
+          motivo,
+          documentos: null,
+          campo,
+          anterior: resultado.anterior,
+          nuevo: resultado.nuevo,
+        })
+        .execute();
+      // A message still waiting goes to the corrected address, not to the one found wrong.
+      if (campo === 'email') {
+        await trx
+          .updateTable('correos')
+          .set({ para: datos.email })
+          .where('solicitud_id', '=', fila.id)
+          .where('estado', '=', 'pendiente')
+          .where('para', '=', guardados.email)
+          .where('tipo', 'in', AL_SOLICITANTE)
+          .execute();
+      }
+      await auditar(
+        trx,
+        { usuario: sesion.usuario, ip, accion: 'rectificar_dato', objeto: numero, detalle: { campo } },
+        ahora,
+      );
+      return { campo, anterior: resultado.anterior, nuevo: resultado.nuevo };
+    });
+    if (hecha) return hecha;
+  }
+  throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_RECTIFICAR.cambioSimultaneo);
+}

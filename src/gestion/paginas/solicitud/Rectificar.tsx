@@ -1,0 +1,274 @@
+// "Rectificar un dato" (producto §13): an administrador corrects one field of a sent application —
+// "Dato", its "Valor actual", "Valor nuevo" and "Motivo". The new value is checked here with the
+// form's own rules on the whole record (domain/rectificacion.ts), then by the server, whose field
+// messages come back to the same places; any other refusal closes the dialog and the page says
+// why. Chakra's dialog traps the focus and gives it back to the button that opened it.
+import { Button, Dialog, Input, NativeSelect, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { COBRANZAS_HONORARIOS, TARJETAS } from '../../../../domain/catalogos.js';
+import {
+  CAMPOS_RECTIFICABLES,
+  LARGO_MAXIMO_MOTIVO_DATOS,
+  TEXTOS_DATOS_PERSONALES,
+  esCampoRectificable,
+  type CampoRectificable,
+  type PedidoRectificacion,
+} from '../../../../domain/datos-personales.js';
+import type { DetalleSolicitud } from '../../../../domain/gestion.js';
+import { MENSAJES } from '../../../../domain/mensajes.js';
+import {
+  camposRectificablesDe,
+  comoTexto,
+  rectificarDatos,
+  valorLegible,
+} from '../../../../domain/rectificacion.js';
+import { tieneCaracteresNoPermitidos } from '../../../../domain/reglas.js';
+import { Campo } from '../../../ui/campo/index.js';
+import { AvisoError } from '../../componentes/Avisos.js';
+import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
+import { rectificarDato } from './rectificacion-api.js';
+
+export const TEXTOS_RECTIFICAR = {
+  boton: 'Rectificar un dato',
+  titulo: 'Rectificar un dato',
+  elegirDato: 'Elegí el dato a rectificar.',
+  hecha: (label: string) => `Se rectificó ${label}.`,
+} as const;
+
+/** The fields chosen from a list: their options by the names the applicant saw. */
+const OPCIONES: Partial<Record<CampoRectificable, readonly { value: string; label: string }[]>> = {
+  tipoTarjetaCredito: TARJETAS.map((t) => ({ value: t.value, label: t.displayName })),
+  cobranzaHonorarios: COBRANZAS_HONORARIOS,
+};
+const NUMERICOS = new Set<CampoRectificable>(['dni', 'altura', 'codArea', 'telefono', 'nroCajaAhorro']);
+
+const vacio = (texto: string) => (texto === '' ? '(vacío)' : texto);
+
+/** The stored value as the field starts: a date as DD/MM/AAAA, the rest as stored. */
+function valorInicial(detalle: DetalleSolicitud, campo: CampoRectificable): string {
+  const texto = comoTexto(detalle.datosSocio[campo]) ?? '';
+  return campo === 'fechanac' ? valorLegible(campo, texto) : texto;
+}
+
+interface Errores {
+  campo?: string | undefined;
+  valor?: string | undefined;
+  motivo?: string | undefined;
+}
+
+export interface RectificarProps {
+  detalle: DetalleSolicitud;
+  /** What the page announces after the dialog closes: the change made, or why it was refused. */
+  onAviso: (aviso: { tipo: 'exito' | 'error'; texto: string }) => void;
+}
+
+export function Rectificar({ detalle, onAviso }: RectificarProps) {
+  const [abierto, setAbierto] = useState(false);
+  // A fresh dialog (nothing chosen, nothing typed) each time it opens.
+  const [vez, setVez] = useState(0);
+  return (
+    <>
+      <Button
+        type="button"
+        variant="outline"
+        colorPalette="blue"
+        mt="4"
+        onClick={() => {
+          setVez((v) => v + 1);
+          setAbierto(true);
+        }}
+      >
+        {TEXTOS_RECTIFICAR.boton}
+      </Button>
+      <DialogoRectificar
+        key={vez}
+        detalle={detalle}
+        abierto={abierto}
+        onCerrar={() => setAbierto(false)}
+        onAviso={(aviso) => {
+          setAbierto(false);
+          onAviso(aviso);
+        }}
+      />
+    </>
+  );
+}
+
+interface DialogoProps extends RectificarProps {
+  abierto: boolean;
+  onCerrar: () => void;
+}
+
+function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps) {
+  const id = useId();
+  const clienteConsultas = useQueryClient();
+  const [campo, setCampo] = useState<CampoRectificable | ''>('');
+  const [valor, setValor] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [errores, setErrores] = useState<Errores>({});
+  const [mensaje, setMensaje] = useState<string | null>(null);
+  const refCampo = useRef<HTMLSelectElement>(null);
+  const refValor = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const refMotivo = useRef<HTMLTextAreaElement>(null);
+  const numero = detalle.numero;
+
+  const enviar = useMutation({
+    mutationFn: (pedido: PedidoRectificacion) => rectificarDato(numero, pedido),
+    onSuccess: (hecha) => {
+      void clienteConsultas.invalidateQueries({ queryKey: ['solicitud', numero] });
+      void clienteConsultas.invalidateQueries({ queryKey: ['bandeja'] });
+      onAviso({ tipo: 'exito', texto: TEXTOS_RECTIFICAR.hecha(CAMPOS_RECTIFICABLES[hecha.campo]) });
+    },
+    onError: (error) => {
+      const campos = camposConError(error);
+      if (estadoHttp(error) === 400 && Object.keys(campos).length > 0) {
+        setMensaje(mensajeDeError(error));
+        setErrores({ campo: campos.campo, valor: campo ? campos[campo] : undefined, motivo: campos.motivo });
+        return;
+      }
+      // Deleted or changed meanwhile (409), or refused: the page shows the application as it is now.
+      void clienteConsultas.invalidateQueries({ queryKey: ['solicitud', numero] });
+      onAviso({ tipo: 'error', texto: mensajeDeError(error) });
+    },
+  });
+
+  function elegir(e: ChangeEvent<HTMLSelectElement>) {
+    const elegido = e.target.value;
+    const nuevo = esCampoRectificable(elegido) ? elegido : '';
+    setCampo(nuevo);
+    setValor(nuevo ? valorInicial(detalle, nuevo) : '');
+    setErrores({});
+    setMensaje(null);
+  }
+
+  async function confirmar() {
+    const nuevos: Errores = {};
+    if (!campo) nuevos.campo = TEXTOS_RECTIFICAR.elegirDato;
+    else {
+      const r = await rectificarDatos(detalle.datosSocio, campo, valor);
+      if (!r.ok) nuevos.valor = r.mensaje;
+    }
+    const m = motivo.trim();
+    if (m === '') nuevos.motivo = TEXTOS_DATOS_PERSONALES.motivoRequerido;
+    else if (tieneCaracteresNoPermitidos(m, { multilinea: true }))
+      nuevos.motivo = MENSAJES.caracteresInvalidos;
+    setErrores(nuevos);
+    setMensaje(null);
+    if (nuevos.campo) return refCampo.current?.focus();
+    if (nuevos.valor) return refValor.current?.focus();
+    if (nuevos.motivo) return refMotivo.current?.focus();
+    if (campo) enviar.mutate({ campo, valor, motivo: m });
+  }
+
+  const opciones = campo ? OPCIONES[campo] : undefined;
+  const actual = campo ? valorLegible(campo, comoTexto(detalle.datosSocio[campo])) : '';
+
+  return (
+    <Dialog.Root
+      open={abierto}
+      onOpenChange={(e) => (e.open ? undefined : onCerrar())}
+      placement="center"
+      initialFocusEl={() => refCampo.current}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="3">
+          <Dialog.Content>
+            <chakra.form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void confirmar();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{TEXTOS_RECTIFICAR.titulo}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body display="flex" flexDirection="column" gap="3">
+                {mensaje ? <AvisoError>{mensaje}</AvisoError> : null}
+                <Campo id={`${id}-dato`} etiqueta="Dato" requerido error={errores.campo}>
+                  {(aria) => (
+                    <NativeSelect.Root>
+                      <NativeSelect.Field {...aria} ref={refCampo} value={campo} onChange={elegir}>
+                        <option value="">Elegí un dato</option>
+                        {camposRectificablesDe(detalle.datosSocio).map((c) => (
+                          <option key={c} value={c}>
+                            {CAMPOS_RECTIFICABLES[c]}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  )}
+                </Campo>
+                <Text id={`${id}-actual`} aria-live="polite" minH="6">
+                  {campo ? `Valor actual: ${vacio(actual)}` : ''}
+                </Text>
+                {campo ? (
+                  <Campo
+                    id={`${id}-valor`}
+                    etiqueta="Valor nuevo"
+                    ayuda={campo === 'fechanac' ? 'DD/MM/AAAA' : undefined}
+                    error={errores.valor}
+                  >
+                    {(aria) =>
+                      opciones ? (
+                        <NativeSelect.Root>
+                          <NativeSelect.Field
+                            {...aria}
+                            ref={refValor}
+                            value={valor}
+                            onChange={(e: ChangeEvent<HTMLSelectElement>) => setValor(e.target.value)}
+                          >
+                            <option value="">Elegí una opción</option>
+                            {opciones.map((o) => (
+                              <option key={o.value} value={o.value}>
+                                {o.label}
+                              </option>
+                            ))}
+                          </NativeSelect.Field>
+                          <NativeSelect.Indicator />
+                        </NativeSelect.Root>
+                      ) : (
+                        <Input
+                          {...aria}
+                          ref={refValor}
+                          maxLength={300}
+                          inputMode={NUMERICOS.has(campo) ? 'numeric' : undefined}
+                          autoComplete="off"
+                          value={valor}
+                          onChange={(e) => setValor(e.target.value)}
+                        />
+                      )
+                    }
+                  </Campo>
+                ) : null}
+                <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errores.motivo}>
+                  {(aria) => (
+                    <Textarea
+                      {...aria}
+                      ref={refMotivo}
+                      rows={3}
+                      maxLength={LARGO_MAXIMO_MOTIVO_DATOS}
+                      value={motivo}
+                      onChange={(e) => setMotivo(e.target.value)}
+                    />
+                  )}
+                </Campo>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button type="button" variant="outline" onClick={onCerrar} disabled={enviar.isPending}>
+                  Cancelar
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={enviar.isPending}>
+                  Rectificar
+                </Button>
+              </Dialog.Footer>
+            </chakra.form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,228 @@
+// "Rectificar un dato" (producto §13) in jsdom: the dialog's labels, the form's own rules on the
+// whole record before anything is sent (Teléfono with Código de área, a card from its list), the
+// server's field message in the same place, and Historial's reading of a rectification and of a
+// deletion.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import { AxiosError, type AxiosResponse } from 'axios';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  MENSAJES,
+  TEXTOS_DATOS_PERSONALES,
+  type DetalleSolicitud,
+  type PedidoRectificacion,
+  type RectificacionHecha,
+} from '../../domain/index.js';
+import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { renderizar } from './render.js';
+
+const rectificarDato = vi.fn<(numero: string, pedido: PedidoRectificacion) => Promise<RectificacionHecha>>();
+vi.mock('../../src/gestion/paginas/solicitud/rectificacion-api.js', () => ({
+  rectificarDato: (numero: string, pedido: PedidoRectificacion) => rectificarDato(numero, pedido),
+}));
+
+const { Rectificar } = await import('../../src/gestion/paginas/solicitud/Rectificar.js');
+const { AvisoSupresion, Historial } = await import('../../src/gestion/paginas/solicitud/Secciones.js');
+
+const detalle = (): DetalleSolicitud => ({
+  numero: 'AMR-ABC123',
+  creadaEn: '2026-03-01T12:00:00.000Z',
+  estado: 'en_revision',
+  // 341 + 8 digits: a 4-digit area code would make 12.
+  datosSocio: { ...ejemploDatosSocio(), telefono: '41234567' },
+  documentos: [],
+  equipos: [],
+  historial: [],
+  notas: [],
+  movimientos: [],
+  suprimidaEn: null,
+});
+
+function montar(d = detalle()) {
+  const onAviso = vi.fn();
+  const cliente = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const r = renderizar(
+    <QueryClientProvider client={cliente}>
+      <Rectificar detalle={d} onAviso={onAviso} />
+    </QueryClientProvider>,
+  );
+  return { ...r, onAviso };
+}
+
+async function abrir(user: ReturnType<typeof montar>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Rectificar un dato' }));
+  return screen.findByRole('dialog', { name: 'Rectificar un dato' });
+}
+
+describe('Rectificar un dato', () => {
+  beforeEach(() => {
+    rectificarDato.mockReset();
+  });
+
+  it('sin dato ni motivo no envía nada: dice qué falta', async () => {
+    const { user } = montar();
+    const dialogo = await abrir(user);
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    expect(within(dialogo).getByRole('combobox', { name: 'Dato' })).toHaveAccessibleDescription(
+      'Elegí el dato a rectificar.',
+    );
+    expect(within(dialogo).getByRole('textbox', { name: 'Motivo' })).toHaveAccessibleDescription(
+      TEXTOS_DATOS_PERSONALES.motivoRequerido,
+    );
+    expect(rectificarDato).not.toHaveBeenCalled();
+  });
+
+  it('muestra el valor actual y aplica las reglas del formulario al registro entero antes de enviar', async () => {
+    const { user } = montar();
+    const dialogo = await abrir(user);
+    const dato = within(dialogo).getByRole('combobox', { name: 'Dato' });
+    // Only the card of this Forma de pago: no "Número de caja de ahorro".
+    expect(within(dato).queryByRole('option', { name: 'Número de caja de ahorro' })).toBeNull();
+
+    await user.selectOptions(dato, 'Email');
+    expect(within(dialogo).getByText('Valor actual: jperez@example.com')).toBeInTheDocument();
+    const valor = within(dialogo).getByRole('textbox', { name: 'Valor nuevo' });
+    expect(valor).toHaveValue('jperez@example.com');
+    await user.clear(valor);
+    await user.type(valor, 'no-es-un-email');
+    await user.type(within(dialogo).getByRole('textbox', { name: 'Motivo' }), 'Lo pidió el titular.');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(valor).toHaveAccessibleDescription(MENSAJES.email));
+    expect(valor).toHaveFocus();
+
+    await user.selectOptions(dato, 'Código de área');
+    const codArea = within(dialogo).getByRole('textbox', { name: 'Valor nuevo' });
+    await user.clear(codArea);
+    await user.type(codArea, '3414');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(codArea).toHaveAccessibleDescription(MENSAJES.telefonoTotal));
+
+    await user.selectOptions(dato, 'Fecha de nacimiento');
+    expect(within(dialogo).getByText('Valor actual: 15/03/1980')).toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() =>
+      expect(within(dialogo).getByRole('textbox', { name: 'Valor nuevo' })).toHaveAccessibleDescription(
+        `DD/MM/AAAA ${TEXTOS_DATOS_PERSONALES.sinCambio}`,
+      ),
+    );
+    expect(rectificarDato).not.toHaveBeenCalled();
+  });
+
+  it('una tarjeta se elige de la lista; lo válido se envía y se anuncia', async () => {
+    rectificarDato.mockResolvedValue({ campo: 'tipoTarjetaCredito', anterior: 'VISA', nuevo: 'MASTERCARD' });
+    const { user, onAviso } = montar();
+    const dialogo = await abrir(user);
+    await user.selectOptions(within(dialogo).getByRole('combobox', { name: 'Dato' }), 'Tarjeta');
+    expect(within(dialogo).getByText('Valor actual: Visa')).toBeInTheDocument();
+    const tarjeta = within(dialogo).getByRole('combobox', { name: 'Valor nuevo' });
+    expect(
+      within(tarjeta)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Elegí una opción', 'Visa', 'Mastercard', 'Tarjeta Mutual']);
+    await user.selectOptions(tarjeta, 'Mastercard');
+    await user.type(within(dialogo).getByRole('textbox', { name: 'Motivo' }), '  Cambió de tarjeta.  ');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() =>
+      expect(onAviso).toHaveBeenCalledWith({ tipo: 'exito', texto: 'Se rectificó Tarjeta.' }),
+    );
+    expect(rectificarDato).toHaveBeenCalledWith('AMR-ABC123', {
+      campo: 'tipoTarjetaCredito',
+      valor: 'MASTERCARD',
+      motivo: 'Cambió de tarjeta.',
+    });
+  });
+
+  it('el mensaje de campo del servidor vuelve al campo; cualquier otro rechazo va a la página', async () => {
+    const rechazo = (status: number, data: unknown) =>
+      new AxiosError('rechazo', String(status), undefined, undefined, { status, data } as AxiosResponse);
+    rectificarDato.mockRejectedValueOnce(
+      rechazo(400, {
+        error: 'VALIDACION',
+        message: 'Hay datos inválidos en la solicitud. Revisá los campos marcados.',
+        fields: { dni: MENSAJES.dniMatricula },
+      }),
+    );
+    const { user, onAviso } = montar();
+    const dialogo = await abrir(user);
+    await user.selectOptions(within(dialogo).getByRole('combobox', { name: 'Dato' }), 'DNI');
+    const dni = within(dialogo).getByRole('textbox', { name: 'Valor nuevo' });
+    expect(dni).toHaveAttribute('inputmode', 'numeric');
+    await user.clear(dni);
+    await user.type(dni, '30111223');
+    await user.type(within(dialogo).getByRole('textbox', { name: 'Motivo' }), 'Un dígito mal.');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(dni).toHaveAccessibleDescription(MENSAJES.dniMatricula));
+    expect(onAviso).not.toHaveBeenCalled();
+
+    rectificarDato.mockRejectedValueOnce(
+      rechazo(409, { error: 'CONFLICTO', message: TEXTOS_DATOS_PERSONALES.yaSuprimida }),
+    );
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() =>
+      expect(onAviso).toHaveBeenCalledWith({ tipo: 'error', texto: TEXTOS_DATOS_PERSONALES.yaSuprimida }),
+    );
+  });
+
+  it('Cancelar cierra sin enviar', async () => {
+    const { user } = montar();
+    const dialogo = await abrir(user);
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rectificarDato).not.toHaveBeenCalled();
+  });
+});
+
+describe('Historial de una solicitud rectificada o suprimida', () => {
+  it('lee una rectificación con quién, el valor anterior y el nuevo, y el motivo; y una supresión', () => {
+    const d = detalle();
+    d.historial = [
+      {
+        desde: 'en_revision',
+        hacia: 'en_revision',
+        usuario: 'administradora',
+        nombre: 'Ana Gómez',
+        en: '2026-03-02T12:00:00.000Z',
+        motivo: 'Lo pidió el titular.',
+        documentos: [],
+        cambio: { campo: 'fechanac', anterior: '1980-03-15', nuevo: '1980-03-16' },
+      },
+      {
+        desde: 'en_revision',
+        hacia: 'en_revision',
+        usuario: 'administradora',
+        nombre: 'Ana Gómez',
+        en: '2026-03-03T12:00:00.000Z',
+        motivo: 'Sin piso.',
+        documentos: [],
+        cambio: { campo: 'piso', anterior: '3', nuevo: null },
+      },
+      {
+        desde: 'en_revision',
+        hacia: 'en_revision',
+        usuario: null,
+        nombre: null,
+        en: '2026-03-04T12:00:00.000Z',
+        motivo: 'Pedido de supresión del titular.',
+        documentos: [],
+        cambio: { campo: 'datos_personales', anterior: null, nuevo: null },
+      },
+    ];
+    renderizar(<Historial detalle={d} />);
+    const entradas = screen.getAllByRole('listitem');
+    expect(entradas[0]).toHaveTextContent(
+      'Ana Gómez rectificó Fecha de nacimiento: «15/03/1980» → «16/03/1980».',
+    );
+    expect(entradas[0]).toHaveTextContent('Motivo: Lo pidió el titular.');
+    expect(entradas[1]).toHaveTextContent('Ana Gómez rectificó Piso: «3» → vacío.');
+    expect(entradas[2]).toHaveTextContent('Datos personales suprimidos.');
+    expect(entradas[2]).toHaveTextContent('Motivo: Pedido de supresión del titular.');
+  });
+
+  it('el aviso de supresión dice la fecha y la ley', () => {
+    renderizar(<AvisoSupresion suprimidaEn="2026-03-04T15:00:00.000Z" />);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Los datos personales de esta solicitud fueron suprimidos el 04/03/2026 (Ley 25.326).',
+    );
+  });
+});
