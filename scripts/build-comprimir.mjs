@@ -11,12 +11,15 @@ const gz = promisify(gzip);
 const TEXTO = /\.(?:js|mjs|css|html|svg|json|txt|xml|map)$/;
 // Below this a compressed copy saves less than its own request overhead.
 const MINIMO = 512;
+// Filled in by the server at start-up (server/plugins/terminos.ts): a copy made here would carry
+// the file's defaults, not the configuration.
+const SIN_COPIAS = new Set(['terminos.html']);
 
-async function* archivos(dir) {
+async function* archivos(dir, raiz = dir) {
   for (const entrada of await readdir(dir, { withFileTypes: true })) {
     const ruta = path.join(dir, entrada.name);
-    if (entrada.isDirectory()) yield* archivos(ruta);
-    else if (TEXTO.test(entrada.name)) yield ruta;
+    if (entrada.isDirectory()) yield* archivos(ruta, raiz);
+    else if (TEXTO.test(entrada.name) && !SIN_COPIAS.has(path.relative(raiz, ruta))) yield ruta;
   }
 }
 

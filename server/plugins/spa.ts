@@ -1,5 +1,5 @@
 // The built SPA (dist/client), when present: hashed /assets/* are immutable, index.html is always
-// revalidated, precompressed .br/.gz are preferred. Any other GET that is not /api/* and not a
+// revalidated, precompressed .br/.gz are preferred; terminos.html is rendered from the configuration. Any other GET that is not /api/* and not a
 // file answers index.html (history fallback); unknown /api paths answer 404 JSON.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { paginaDeTerminos } from './terminos.js';
 
 const esApi = (ruta: string) => ruta === '/api' || ruta.startsWith('/api/');
 const pareceArchivo = (ruta: string) => ruta.startsWith('/assets/') || /\.[A-Za-z0-9]{1,8}$/.test(ruta);
@@ -15,6 +16,9 @@ export const spa = fp<{ clientDir: string }>(
   async (app, { clientDir }) => {
     const hayCliente = existsSync(path.join(clientDir, 'index.html'));
     if (hayCliente) {
+      // Filled in from the configuration (plugins/terminos.ts); its route wins over the static files'.
+      if (existsSync(path.join(clientDir, 'terminos.html')))
+        await app.register(paginaDeTerminos, { clientDir });
       await app.register(fastifyStatic, {
         root: clientDir,
         preCompressed: true,

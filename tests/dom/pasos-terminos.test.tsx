@@ -133,6 +133,8 @@ describe('El documento de términos (public/terminos.html)', () => {
       'Rectificación y actualización:',
       'Supresión:',
       'Cómo ejercerlos',
+      'Quién es responsable de tus datos',
+      'Cuánto tiempo se guardan tus datos',
       'diez (10) días corridos',
       'cinco (5) días hábiles',
       'AGENCIA DE ACCESO A LA INFORMACIÓN PÚBLICA',
