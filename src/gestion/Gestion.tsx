@@ -10,6 +10,7 @@ import { crearClienteDeConsultas } from './consultas.js';
 import { Auditoria } from './paginas/Auditoria.js';
 import { Bandeja } from './paginas/Bandeja.js';
 import { Cuenta } from './paginas/Cuenta.js';
+import { DatosPersonales } from './paginas/DatosPersonales.js';
 import { Ingresar } from './paginas/Ingresar.js';
 import { Solicitud } from './paginas/solicitud/Solicitud.js';
 import { ConSesion } from './sesion.js';
@@ -42,6 +43,7 @@ export default function Gestion() {
                 <Route path="/" component={Bandeja} />
                 <Route path="/solicitudes/:numero" component={Solicitud} />
                 <Route path="/auditoria" component={Auditoria} />
+                <Route path="/datos-personales" component={DatosPersonales} />
                 <Route path="/cuenta" component={Cuenta} />
                 <Route>
                   <Redirect to="/" replace />

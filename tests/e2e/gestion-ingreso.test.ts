@@ -62,7 +62,7 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     expect(new URL(page.url()).pathname).toBe(`/gestion/solicitudes/${numero}`);
     // The header: navigation and the account's name.
     const nav = page.getByRole('navigation', { name: 'Gestión' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Solicitudes', 'Auditoría', 'Mi cuenta']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Solicitudes', 'Auditoría', 'Datos personales', 'Mi cuenta']);
     await page.getByRole('banner').getByText(ADMIN.nombre).waitFor();
     // Back does not return to the sign-in form.
     await page.goBack();

@@ -1,6 +1,6 @@
 // The back-office's frame: a header bar (its own, not the applicant's), the navigation of the
-// signed-in account ("Solicitudes", "Auditoría" for those who may read it, "Mi cuenta", the
-// account's name and "Salir") and the page as <main>.
+// signed-in account ("Solicitudes", "Auditoría" and "Datos personales" for those who may use them,
+// "Mi cuenta", the account's name and "Salir") and the page as <main>.
 import { Box, Button, Flex, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -98,6 +98,9 @@ export function MarcoConSesion({ children }: { children: ReactNode }) {
           <chakra.ul display="flex" gap={{ base: '3', md: '5' }} listStyleType="none" flexWrap="wrap">
             <EnlaceNav href="/">Solicitudes</EnlaceNav>
             {tienePermiso(cuenta.rol, 'auditar') ? <EnlaceNav href="/auditoria">Auditoría</EnlaceNav> : null}
+            {tienePermiso(cuenta.rol, 'datosPersonales') ? (
+              <EnlaceNav href="/datos-personales">Datos personales</EnlaceNav>
+            ) : null}
             <EnlaceNav href="/cuenta">Mi cuenta</EnlaceNav>
           </chakra.ul>
         </chakra.nav>
