@@ -31,3 +31,11 @@ export function fechaHoraArgentina(iso: string): string {
   const p = partesArgentinas(fecha);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
+
+/** An instant (ISO 8601) as its day in Argentina, "dd/mm/aaaa"; what it cannot read, as given. */
+export function fechaDiaArgentina(iso: string): string {
+  const fecha = new Date(iso);
+  if (Number.isNaN(fecha.getTime())) return iso;
+  const p = partesArgentinas(fecha);
+  return `${p.day}/${p.month}/${p.year}`;
+}

@@ -1,7 +1,7 @@
 // One way to write an instant for a person in Argentina (domain/fecha-hora.ts): the receipt, the
 // verification and status pages use it, and the CSV's fast path must agree with it.
 import { describe, expect, it } from 'vitest';
-import { fechaHoraArgentina, partesArgentinas } from '../../domain/fecha-hora.js';
+import { fechaDiaArgentina, fechaHoraArgentina, partesArgentinas } from '../../domain/fecha-hora.js';
 import { fechaArgentina } from '../../server/servicios/exportacion.js';
 
 describe('fechaHoraArgentina', () => {
@@ -14,6 +14,12 @@ describe('fechaHoraArgentina', () => {
 
   it('gives back what it cannot read instead of "Invalid Date"', () => {
     expect(fechaHoraArgentina('mañana')).toBe('mañana');
+  });
+
+  it("writes the day alone, Argentina's day (the back-office's deletion notice)", () => {
+    expect(fechaDiaArgentina('2026-01-01T01:30:00Z')).toBe('31/12/2025');
+    expect(fechaDiaArgentina('2026-11-25T17:05:00Z')).toBe('25/11/2026');
+    expect(fechaDiaArgentina('mañana')).toBe('mañana');
   });
 
   it("splits an instant into Argentina's zero-padded parts", () => {

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
 import { CAMPOS_RECTIFICABLES, CAMPO_SUPRESION } from '../../../../domain/datos-personales.js';
 import { ESTADOS } from '../../../../domain/estados.js';
+import { fechaDiaArgentina } from '../../../../domain/fecha-hora.js';
 import type { DetalleSolicitud, EntradaHistorial } from '../../../../domain/gestion.js';
 import { valorLegible } from '../../../../domain/rectificacion.js';
 import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
@@ -207,16 +208,11 @@ export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
   );
 }
 
-const fechaDia = new Intl.DateTimeFormat('es-AR', { day: '2-digit', month: '2-digit', year: 'numeric' });
-
 /** In place of the data and documents of an application whose personal data were deleted. */
 export function AvisoSupresion({ suprimidaEn }: { suprimidaEn: string }) {
-  const fecha = new Date(suprimidaEn);
   return (
     <Box role="note" bg="gray.50" borderWidth="1px" borderColor="gray.300" rounded="md" px="4" py="3" mt="4">
-      {`Los datos personales de esta solicitud fueron suprimidos el ${
-        Number.isNaN(fecha.getTime()) ? suprimidaEn : fechaDia.format(fecha)
-      } (Ley 25.326).`}
+      {`Los datos personales de esta solicitud fueron suprimidos el ${fechaDiaArgentina(suprimidaEn)} (Ley 25.326).`}
     </Box>
   );
 }
