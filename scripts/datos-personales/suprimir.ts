@@ -1,8 +1,12 @@
 // `npm run datos-personales -- suprimir <dni> [--motivo "<texto>"]` — deletes one person's data
 // on their request (producto §13), as the back-office does: every application with that DNI, each
 // with its audit row (usuario null, ip "consola"). Prints the numbers and how many documents went.
+// `… suprimir --numero <número> [--numero …]` deletes by application number instead: after
+// restoring a backup older than some deletions, the audit log's suprimir_datos rows name the
+// numbers to delete again (the DNI is not in the log).
 import { parseArgs } from 'node:util';
 import { TEXTOS_DATOS_PERSONALES } from '../../domain/datos-personales.js';
+import type { Db } from '../../server/db/esquema.js';
 import { solicitudesDePersona } from '../../server/servicios/datos-personales/persona.js';
 import {
   entornoDeSupresion,
@@ -12,24 +16,44 @@ import { CONSOLA } from '../../server/servicios/personal.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
 import { ejecutar } from '../cli.js';
 
-const USO = 'Uso: npm run datos-personales -- suprimir <dni> [--motivo "<motivo del pedido>"]';
+const USO =
+  'Uso: npm run datos-personales -- suprimir <dni> [--motivo "<motivo del pedido>"]\n' +
+  '     npm run datos-personales -- suprimir --numero <número> [--numero <número> …] [--motivo "<motivo>"]';
 export const MOTIVO_PREDETERMINADO = 'Pedido del titular';
 
-function argumentos(lista: string[]): { dni: string; motivo: string } | null {
+/** A DNI, or the application numbers (never both), and the reason. */
+type Pedido = { motivo: string } & ({ dni: string; numeros?: never } | { dni?: never; numeros: string[] });
+
+function argumentos(lista: string[]): Pedido | null {
   try {
     const { positionals, values } = parseArgs({
       args: lista,
       allowPositionals: true,
       strict: true,
-      options: { motivo: { type: 'string' } },
+      options: { motivo: { type: 'string' }, numero: { type: 'string', multiple: true } },
     });
+    const motivo = (values.motivo ?? MOTIVO_PREDETERMINADO).trim();
+    if (motivo === '') return null;
+    const numeros = values.numero ?? [];
+    if (numeros.length > 0) return positionals.length === 0 ? { numeros, motivo } : null;
     const [dni, ...sobrantes] = positionals;
     if (dni === undefined || sobrantes.length > 0) return null;
-    const motivo = (values.motivo ?? MOTIVO_PREDETERMINADO).trim();
-    return motivo === '' ? null : { dni, motivo };
+    return { dni, motivo };
   } catch {
     return null;
   }
+}
+
+/** The ids to delete: the person's applications, or those numbers still holding data. */
+async function idsDelPedido(db: Db, pedido: Pedido): Promise<string[]> {
+  if (pedido.dni !== undefined) return (await solicitudesDePersona(db, pedido.dni)).map((s) => s.id);
+  const filas = await db
+    .selectFrom('solicitudes')
+    .select('id')
+    .where('numero', 'in', pedido.numeros)
+    .where('suprimida_en', 'is', null)
+    .execute();
+  return filas.map((f) => f.id);
 }
 
 // The log of a command is the terminal: only what it needs, never a value of the person.
@@ -42,24 +66,25 @@ export async function suprimir(lista: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (!/^\d{7,8}$/.test(pedido.dni)) {
+  if (pedido.dni !== undefined && !/^\d{7,8}$/.test(pedido.dni)) {
     console.error(`${TEXTOS_DATOS_PERSONALES.dniInvalido}\n${USO}`);
     process.exitCode = 2;
     return;
   }
-  const { dni, motivo } = pedido;
+  const { motivo } = pedido;
   await ejecutar('escritura', async (db, config) => {
-    const solicitudes = await solicitudesDePersona(db, dni);
-    if (solicitudes.length === 0) {
+    const ids = await idsDelPedido(db, pedido);
+    if (ids.length === 0) {
       console.error(TEXTOS_DATOS_PERSONALES.sinDatos);
       return 1;
     }
     const almacen = crearAlmacen(config, db);
-    const hecho = await suprimirSolicitudes(
-      entornoDeSupresion(db, almacen, config, registro),
-      solicitudes.map((s) => s.id),
-      { ...CONSOLA, personalId: null, causa: 'pedido', motivo },
-    ).finally(() => almacen.cerrar?.());
+    const hecho = await suprimirSolicitudes(entornoDeSupresion(db, almacen, config, registro), ids, {
+      ...CONSOLA,
+      personalId: null,
+      causa: 'pedido',
+      motivo,
+    }).finally(() => almacen.cerrar?.());
     if (hecho.solicitudes.length === 0) {
       console.error(TEXTOS_DATOS_PERSONALES.sinDatos);
       return 1;

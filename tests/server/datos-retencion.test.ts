@@ -275,6 +275,33 @@ conCadaBase(
       },
     );
 
+    it(
+      'npm run datos-personales -- suprimir --numero: deletes those applications only (a restore replayed)',
+      { timeout: 120_000 },
+      async () => {
+        const primera = await enviarSolicitud(ctx, { dni: '25444555', matricula: '4321' });
+        const segunda = await enviarSolicitud(ctx, { dni: '25444555', matricula: '4321' });
+        const r = datosPersonales(ctx, [
+          'suprimir',
+          '--numero',
+          primera.numero,
+          '--motivo',
+          'Respaldo restaurado',
+        ]);
+        expect(r.errores).toBe('');
+        expect(r.codigo).toBe(0);
+        expect(r.salida).toContain(primera.numero);
+        expect(await suprimidaEn(ctx, primera.numero)).not.toBeNull();
+        expect(await suprimidaEn(ctx, segunda.numero)).toBeNull();
+        const otra = datosPersonales(ctx, ['suprimir', '--numero', primera.numero]);
+        expect(otra.codigo).toBe(1);
+        expect(otra.errores).toContain(TEXTOS_DATOS_PERSONALES.sinDatos);
+        const ambos = datosPersonales(ctx, ['suprimir', '25444555', '--numero', segunda.numero]);
+        expect(ambos.codigo).toBe(2);
+        expect(await suprimidaEn(ctx, segunda.numero)).toBeNull();
+      },
+    );
+
     it('npm run datos-personales -- retener: exit 0 and says what it did', { timeout: 120_000 }, () => {
       const r = datosPersonales(ctx, ['retener']);
       expect(r.errores).toBe('');
