@@ -11,13 +11,15 @@ export const RETENCION_MESES_PREDETERMINADA = 24;
 
 /**
  * The DatosSocio fields an administrador may rectify, with the form's labels (producto §3). Each new
- * value is checked by the form's own rules (datosSocioSchema) applied to the whole record.
+ * value is checked by the form's own rules (datosSocioSchema) applied to the whole record. Domicilio
+ * (localidad + calle), condicionIVA and formaPago set several keys at once (domain/rectificacion.ts).
  */
 export const CAMPOS_RECTIFICABLES = {
   apellidoynombre: 'Apellido y nombres',
   fechanac: 'Fecha de nacimiento',
   dni: 'DNI',
   matricula: 'Matrícula',
+  domicilio: 'Domicilio (localidad y calle)',
   altura: 'Altura',
   piso: 'Piso',
   dpto: 'Dpto.',
@@ -25,6 +27,8 @@ export const CAMPOS_RECTIFICABLES = {
   email: 'Email',
   codArea: 'Código de área',
   telefono: 'Teléfono',
+  condicionIVA: 'Condición ante el IVA',
+  formaPago: 'Forma de pago',
   nroCajaAhorro: 'Número de caja de ahorro',
   tipoTarjetaCredito: 'Tarjeta',
   cobranzaHonorarios: 'Cobranza de honorarios',
@@ -45,10 +49,30 @@ export const TEXTOS_DATOS_PERSONALES = {
   campoInvalido: 'Ese dato no se puede rectificar.',
 } as const;
 
+/**
+ * The `valor` of the fields that set several record keys at once, sent as JSON text: the server
+ * takes the names (locality, street spelling, condition) from its catalogues.
+ */
+export interface ValorDomicilio {
+  codigoLocalidad: number;
+  nombreCalle: string;
+}
+export interface ValorCondicionIVA {
+  codigoCondicionIVA: number;
+}
+export interface ValorFormaPago {
+  formaPago: string;
+  tipoTarjetaCredito: string | null;
+  nroCajaAhorro: string | null;
+}
+
 /** PUT /api/gestion/solicitudes/:numero/datos — one field, its new value and why. */
 export interface PedidoRectificacion {
   campo: CampoRectificable;
-  /** As the form would submit it (text; '' clears an optional field). */
+  /**
+   * As the form would submit it (text; '' clears an optional field); for domicilio, condicionIVA
+   * and formaPago, JSON of ValorDomicilio, ValorCondicionIVA or ValorFormaPago.
+   */
   valor: string;
   motivo: string;
 }

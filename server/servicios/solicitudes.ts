@@ -8,7 +8,6 @@ import {
   ESTADO_INICIAL,
   MENSAJES,
   VERSION_TERMINOS,
-  normalizar,
   type Solicitud,
 } from '../../domain/index.js';
 import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion.js';
@@ -22,6 +21,7 @@ import { documentosDelBorrador, type DocumentoDelBorrador } from './documentos.j
 import { nuevoNumeroSolicitud } from './numero.js';
 import { tokenDeVerificacion } from './tokens.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
+import { comprobarDomicilio, condicionIvaDe } from './referencias-socio.js';
 
 export interface SolicitudCreada {
   numeroSolicitud: string;
@@ -73,32 +73,11 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, adjuntos: Docu
   const campos: Record<string, string> = {};
   const socio = solicitud.datosSocio;
 
-  const localidad = await db
-    .selectFrom('localidades')
-    .select(['codigo', 'nombre'])
-    .where('codigo', '=', socio.localidad.codigoLocalidad)
-    .executeTakeFirst();
-  if (!localidad) campos['datosSocio.localidad'] = MENSAJES.localidadDeLista;
+  const domicilio = await comprobarDomicilio(db, socio.localidad.codigoLocalidad, socio.calle.nombreCalle);
+  if (domicilio.errores.localidad) campos['datosSocio.localidad'] = domicilio.errores.localidad;
+  if (domicilio.errores.calle) campos['datosSocio.calle'] = domicilio.errores.calle;
 
-  let nombreCalle = socio.calle.nombreCalle;
-  const calles = await db
-    .selectFrom('calles')
-    .select('nombre')
-    .where('codigo_localidad', '=', socio.localidad.codigoLocalidad)
-    .execute();
-  if (calles.length > 0) {
-    // The locality has a street catalogue: the street must be one of it (spelled as stored).
-    const buscada = normalizar(nombreCalle);
-    const calle = calles.find((c) => normalizar(c.nombre) === buscada);
-    if (calle) nombreCalle = calle.nombre;
-    else campos['datosSocio.calle'] = MENSAJES.calleDeLista;
-  }
-
-  const condicion = await db
-    .selectFrom('condiciones_iva')
-    .select(['codigo', 'nombre'])
-    .where('codigo', '=', socio.condicionIVA.codigoCondicionIVA)
-    .executeTakeFirst();
+  const condicion = await condicionIvaDe(db, socio.condicionIVA.codigoCondicionIVA);
   if (!condicion) campos['datosSocio.condicionIVA'] = MENSAJES.opcionInvalida;
 
   if (!(await estaEnPadron(db, socio.dni, socio.matricula, CIRCUNSCRIPCION_ROSARIO))) {
@@ -126,9 +105,9 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, adjuntos: Docu
   return {
     datosSocio: {
       ...socio,
-      localidad: { codigoLocalidad: Number(localidad!.codigo), nombreLocalidad: localidad!.nombre },
-      calle: { nombreCalle },
-      condicionIVA: { codigoCondicionIVA: Number(condicion!.codigo), nombreCondicionIVA: condicion!.nombre },
+      localidad: domicilio.localidad!,
+      calle: domicilio.calle,
+      condicionIVA: condicion!,
     },
     equipos: solicitud.equipos.map((e) => ({
       ...e,

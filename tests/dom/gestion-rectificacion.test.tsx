@@ -21,6 +21,22 @@ vi.mock('../../src/gestion/paginas/solicitud/rectificacion-api.js', () => ({
   rectificarDato: (numero: string, pedido: PedidoRectificacion) => rectificarDato(numero, pedido),
 }));
 
+// The catalogues, as the server gives them: Rosario with streets, Acebal without.
+vi.mock('../../src/api/catalogos.js', () => ({
+  obtenerLocalidades: () =>
+    Promise.resolve([
+      { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
+      { codigoLocalidad: 2, nombreLocalidad: 'Acebal' },
+    ]),
+  obtenerCalles: (codigo: number) =>
+    Promise.resolve(codigo === 1 ? [{ nombreCalle: 'Bv. Oroño' }, { nombreCalle: 'Virasoro' }] : []),
+  obtenerCondicionesIva: () =>
+    Promise.resolve([
+      { codigoCondicionIVA: 1, nombreCondicionIVA: 'IVA Responsable Inscripto' },
+      { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
+    ]),
+}));
+
 const { Rectificar } = await import('../../src/gestion/paginas/solicitud/Rectificar.js');
 const { AvisoSupresion, Historial } = await import('../../src/gestion/paginas/solicitud/Secciones.js');
 
@@ -164,6 +180,109 @@ describe('Rectificar un dato', () => {
     );
   });
 
+  it('domicilio: Localidad y Calle de los catálogos; lo que se envía es JSON', async () => {
+    rectificarDato.mockResolvedValue({
+      campo: 'domicilio',
+      anterior: 'Rosario, Bv. Oroño',
+      nuevo: 'Acebal, San Martín',
+    });
+    const { user, onAviso } = montar();
+    const dialogo = await abrir(user);
+    await user.selectOptions(
+      within(dialogo).getByRole('combobox', { name: 'Dato' }),
+      'Domicilio (localidad y calle)',
+    );
+    expect(within(dialogo).getByText('Valor actual: Rosario, Bv. Oroño')).toBeInTheDocument();
+    const grupo = within(dialogo).getByRole('group', { name: 'Valor nuevo' });
+    const localidad = within(grupo).getByRole('combobox', { name: 'Localidad' });
+    await waitFor(() => expect(localidad).toHaveValue('1'));
+    // Rosario has streets: Calle is the form's autocomplete.
+    expect(await within(grupo).findByRole('combobox', { name: 'Calle' })).toHaveValue('Bv. Oroño');
+
+    await user.selectOptions(localidad, 'Acebal');
+    // Acebal has none: the street is typed, and required.
+    const calle = await within(grupo).findByRole('textbox', { name: 'Calle' });
+    expect(calle).toHaveValue('');
+    await user.type(within(dialogo).getByRole('textbox', { name: 'Motivo' }), 'Se mudó.');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() =>
+      expect(calle).toHaveAccessibleDescription(expect.stringContaining(MENSAJES.calleDeLista)),
+    );
+    expect(calle).toHaveFocus();
+
+    await user.type(calle, 'San Martín');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() =>
+      expect(onAviso).toHaveBeenCalledWith({
+        tipo: 'exito',
+        texto: 'Se rectificó Domicilio (localidad y calle).',
+      }),
+    );
+    expect(rectificarDato).toHaveBeenCalledWith('AMR-ABC123', {
+      campo: 'domicilio',
+      valor: JSON.stringify({ codigoLocalidad: 2, nombreCalle: 'San Martín' }),
+      motivo: 'Se mudó.',
+    });
+  });
+
+  it('forma de pago: Tarjeta o Número de caja de ahorro según la forma, con la regla del formulario', async () => {
+    rectificarDato.mockResolvedValue({ campo: 'formaPago', anterior: 'x', nuevo: 'y' });
+    const { user } = montar();
+    const dialogo = await abrir(user);
+    const dato = within(dialogo).getByRole('combobox', { name: 'Dato' });
+    await user.selectOptions(dato, 'Forma de pago');
+    expect(within(dialogo).getByText('Valor actual: Tarjeta de crédito (Visa)')).toBeInTheDocument();
+    const forma = within(dialogo).getByRole('combobox', { name: 'Forma de pago' });
+    await user.selectOptions(forma, 'Débito de caja de ahorro de la Mutual');
+    expect(within(dialogo).queryByRole('combobox', { name: 'Tarjeta' })).toBeNull();
+    const caja = within(dialogo).getByRole('textbox', { name: 'Número de caja de ahorro' });
+    await user.type(within(dialogo).getByRole('textbox', { name: 'Motivo' }), 'Cambió la forma de pago.');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(caja).toHaveAccessibleDescription(MENSAJES.requerido));
+    expect(caja).toHaveFocus();
+
+    await user.selectOptions(forma, 'Tarjeta de crédito');
+    const tarjeta = within(dialogo).getByRole('combobox', { name: 'Tarjeta' });
+    await user.selectOptions(tarjeta, 'Elegí una opción');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(tarjeta).toHaveAccessibleDescription(MENSAJES.tarjeta));
+    await user.selectOptions(tarjeta, 'Tarjeta Mutual');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(rectificarDato).toHaveBeenCalledTimes(1));
+    expect(rectificarDato).toHaveBeenCalledWith('AMR-ABC123', {
+      campo: 'formaPago',
+      valor: JSON.stringify({
+        formaPago: 'TARJETACREDITO',
+        tipoTarjetaCredito: 'MUTUAL',
+        nroCajaAhorro: null,
+      }),
+      motivo: 'Cambió la forma de pago.',
+    });
+  });
+
+  it('condición ante el IVA: se elige del catálogo', async () => {
+    rectificarDato.mockResolvedValue({ campo: 'condicionIVA', anterior: 'x', nuevo: 'y' });
+    const { user } = montar();
+    const dialogo = await abrir(user);
+    await user.selectOptions(
+      within(dialogo).getByRole('combobox', { name: 'Dato' }),
+      'Condición ante el IVA',
+    );
+    expect(within(dialogo).getByText('Valor actual: Responsable Monotributo')).toBeInTheDocument();
+    const condicion = within(dialogo).getByRole('combobox', { name: 'Condición ante el IVA' });
+    await within(condicion).findByRole('option', { name: 'IVA Responsable Inscripto' });
+    await user.selectOptions(condicion, 'IVA Responsable Inscripto');
+    await user.type(within(dialogo).getByRole('textbox', { name: 'Motivo' }), 'Se inscribió.');
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() =>
+      expect(rectificarDato).toHaveBeenCalledWith('AMR-ABC123', {
+        campo: 'condicionIVA',
+        valor: JSON.stringify({ codigoCondicionIVA: 1 }),
+        motivo: 'Se inscribió.',
+      }),
+    );
+  });
+
   it('Cancelar cierra sin enviar', async () => {
     const { user } = montar();
     const dialogo = await abrir(user);
@@ -200,6 +319,16 @@ describe('Historial de una solicitud rectificada o suprimida', () => {
       {
         desde: 'en_revision',
         hacia: 'en_revision',
+        usuario: 'administradora',
+        nombre: 'Ana Gómez',
+        en: '2026-03-03T13:00:00.000Z',
+        motivo: 'Se mudó.',
+        documentos: [],
+        cambio: { campo: 'domicilio', anterior: 'Rosario, Bv. Oroño', nuevo: 'Acebal, San Martín' },
+      },
+      {
+        desde: 'en_revision',
+        hacia: 'en_revision',
         usuario: null,
         nombre: null,
         en: '2026-03-04T12:00:00.000Z',
@@ -215,8 +344,11 @@ describe('Historial de una solicitud rectificada o suprimida', () => {
     );
     expect(entradas[0]).toHaveTextContent('Motivo: Lo pidió el titular.');
     expect(entradas[1]).toHaveTextContent('Ana Gómez rectificó Piso: «3» → vacío.');
-    expect(entradas[2]).toHaveTextContent('Datos personales suprimidos.');
-    expect(entradas[2]).toHaveTextContent('Motivo: Pedido de supresión del titular.');
+    expect(entradas[2]).toHaveTextContent(
+      'Ana Gómez rectificó Domicilio (localidad y calle): «Rosario, Bv. Oroño» → «Acebal, San Martín».',
+    );
+    expect(entradas[3]).toHaveTextContent('Datos personales suprimidos.');
+    expect(entradas[3]).toHaveTextContent('Motivo: Pedido de supresión del titular.');
   });
 
   it('el aviso de supresión dice la fecha y la ley', () => {

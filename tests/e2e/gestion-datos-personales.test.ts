@@ -117,6 +117,28 @@ for (const motor of MOTORES_E2E) {
       await page.getByText(entrada, { exact: true }).waitFor({ timeout: 10_000 });
       await page.getByText('La titular pidió corregirlo por nota.').waitFor();
       await axeCheck(page);
+
+      // Domicilio, by keyboard: Localidad from the catalogue, Calle picked from the form's own
+      // autocomplete (typed without accent or capitals, kept as the catalogue spells it).
+      await page.getByRole('button', { name: 'Rectificar un dato' }).click();
+      await dialogo.waitFor();
+      await campo(page, 'Dato').selectOption({ label: 'Domicilio (localidad y calle)' });
+      await campo(page, 'Localidad').selectOption({ label: 'Rosario' });
+      const calle = page.getByRole('combobox', { name: 'Calle' });
+      await calle.fill('');
+      await calle.pressSequentially('virasoro');
+      await page.getByRole('option', { name: 'Virasoro', exact: true }).waitFor();
+      await axeCheck(page);
+      await calle.press('ArrowDown');
+      await calle.press('Enter');
+      expect(await calle.inputValue()).toBe('Virasoro');
+      await campo(page, 'Motivo').fill('Se mudó el consultorio.');
+      await dialogo.getByRole('button', { name: 'Rectificar', exact: true }).click();
+      await dialogo.waitFor({ state: 'hidden' });
+      await page
+        .getByText(/rectificó Domicilio \(localidad y calle\): «Rosario, .+» → «Rosario, Virasoro»\./)
+        .waitFor({ timeout: 10_000 });
+      await axeCheck(page);
       expect(erroresInesperados(erroresDe(page))).toEqual([]);
     });
 

@@ -70,8 +70,13 @@ conCadaBase(
         .where('numero', '=', n)
         .executeTakeFirstOrThrow();
     /** A refusal: 400 with `cuerpo`, and nothing written (record, history, audit). */
-    async function rechazada(pedido: () => Promise<LightMyRequestResponse>, cuerpo: unknown, estado = 400) {
-      const antes = await fila();
+    async function rechazada(
+      pedido: () => Promise<LightMyRequestResponse>,
+      cuerpo: unknown,
+      estado = 400,
+      n = numero,
+    ) {
+      const antes = await fila(n);
       const historial = await contarFilas(ctx, 'historial');
       const filas = await auditoriaDe(ctx.db, async () => {
         const r = await pedido();
@@ -80,7 +85,7 @@ conCadaBase(
       });
       expect(filas).toEqual([]);
       expect(await contarFilas(ctx, 'historial')).toBe(historial);
-      expect(await fila()).toEqual(antes);
+      expect(await fila(n)).toEqual(antes);
     }
 
     beforeAll(async () => {
@@ -317,7 +322,7 @@ conCadaBase(
     it('un cuerpo fuera de la forma: 400 antes de leer nada', async () => {
       for (const cuerpo of [
         {},
-        { campo: 'formaPago', valor: 'CHEQUE', motivo: 'x' },
+        { campo: 'calle', valor: 'Bv. Oroño', motivo: 'x' },
         { campo: 'localidad', valor: '1', motivo: 'x' },
         { campo: 'piso', valor: '3' },
         { campo: 'piso', valor: '3', motivo: 'x', otro: 1 },
@@ -327,6 +332,158 @@ conCadaBase(
         expect(r.statusCode, JSON.stringify(cuerpo)).toBe(400);
         expect(r.json<{ error: string }>().error).toBe('VALIDACION');
       }
+    });
+
+    it('domicilio: otra localidad y calle, con la grafía del catálogo; el historial legible; la búsqueda igual', async () => {
+      const n = (await enviarSolicitud(ctx)).numero;
+      const domicilio = (codigoLocalidad: number, nombreCalle: string) =>
+        rectificar('domicilio', JSON.stringify({ codigoLocalidad, nombreCalle }), 'Se mudó.', admin, n);
+      const busqueda = (await fila(n)).busqueda;
+
+      const acebal = await domicilio(2, ' San Martín ');
+      expect(acebal.statusCode, acebal.body).toBe(200);
+      expect(acebal.json()).toEqual({
+        campo: 'domicilio',
+        anterior: 'Rosario, Bv. Oroño',
+        nuevo: 'Acebal, San Martín',
+      });
+      // Back to Rosario, typed without accents or capitals: kept as the catalogue spells it.
+      const rosario = await domicilio(1, 'virasoro');
+      expect(rosario.json()).toEqual({
+        campo: 'domicilio',
+        anterior: 'Acebal, San Martín',
+        nuevo: 'Rosario, Virasoro',
+      });
+
+      const d = await detalle(n);
+      expect(d.datosSocio).toMatchObject({
+        localidad: { codigoLocalidad: 1, nombreLocalidad: 'Rosario' },
+        calle: { nombreCalle: 'Virasoro' },
+      });
+      expect(d.historial.at(-1)).toMatchObject({
+        motivo: 'Se mudó.',
+        cambio: { campo: 'domicilio', anterior: 'Acebal, San Martín', nuevo: 'Rosario, Virasoro' },
+      });
+      expect((await fila(n)).busqueda).toBe(busqueda);
+      expect(await buscar(n)).toEqual([n]);
+
+      await rechazada(
+        () => domicilio(1, 'Calle Inventada'),
+        invalido({ domicilio: MENSAJES.calleDeLista }),
+        400,
+        n,
+      );
+      await rechazada(
+        () => domicilio(999, 'San Martín'),
+        invalido({ domicilio: MENSAJES.localidadDeLista }),
+        400,
+        n,
+      );
+      await rechazada(
+        () => domicilio(1, 'VIRASORO'),
+        invalido({ domicilio: TEXTOS_DATOS_PERSONALES.sinCambio }),
+        400,
+        n,
+      );
+      await rechazada(() => domicilio(2, '  '), invalido({ domicilio: MENSAJES.calleDeLista }), 400, n);
+    });
+
+    it('condición ante el IVA y forma de pago: del catálogo y con el dato que la forma pide', async () => {
+      const n = (await enviarSolicitud(ctx)).numero;
+      const r = (campo: string, valor: unknown) =>
+        rectificar(campo, JSON.stringify(valor), 'Lo pidió el titular.', admin, n);
+
+      const iva = await r('condicionIVA', { codigoCondicionIVA: 1 });
+      expect(iva.statusCode, iva.body).toBe(200);
+      expect(iva.json()).toEqual({
+        campo: 'condicionIVA',
+        anterior: 'Responsable Monotributo',
+        nuevo: 'IVA Responsable Inscripto',
+      });
+      await rechazada(
+        () => r('condicionIVA', { codigoCondicionIVA: 99 }),
+        invalido({ condicionIVA: MENSAJES.opcionInvalida }),
+        400,
+        n,
+      );
+
+      const caja = await r('formaPago', {
+        formaPago: 'CAJAAHORRO',
+        tipoTarjetaCredito: null,
+        nroCajaAhorro: '123456',
+      });
+      expect(caja.statusCode, caja.body).toBe(200);
+      expect(caja.json()).toEqual({
+        campo: 'formaPago',
+        anterior: 'Tarjeta de crédito (Visa)',
+        nuevo: 'Débito de caja de ahorro de la Mutual (123456)',
+      });
+      expect((await detalle(n)).datosSocio).toMatchObject({
+        formaPago: 'CAJAAHORRO',
+        tipoTarjetaCredito: null,
+        nroCajaAhorro: '123456',
+      });
+      await rechazada(
+        () => r('formaPago', { formaPago: 'TARJETACREDITO', tipoTarjetaCredito: null, nroCajaAhorro: null }),
+        invalido({ formaPago: MENSAJES.tarjeta }),
+        400,
+        n,
+      );
+      await rechazada(
+        () => r('formaPago', { formaPago: 'CHEQUE', tipoTarjetaCredito: null, nroCajaAhorro: null }),
+        invalido({ formaPago: MENSAJES.opcionInvalida }),
+        400,
+        n,
+      );
+      const tarjeta = await r('formaPago', {
+        formaPago: 'TARJETACREDITO',
+        tipoTarjetaCredito: 'MUTUAL',
+        nroCajaAhorro: null,
+      });
+      expect(tarjeta.json()).toEqual({
+        campo: 'formaPago',
+        anterior: 'Débito de caja de ahorro de la Mutual (123456)',
+        nuevo: 'Tarjeta de crédito (Tarjeta Mutual)',
+      });
+      const d = await detalle(n);
+      expect(d.datosSocio).toMatchObject({
+        condicionIVA: { codigoCondicionIVA: 1, nombreCondicionIVA: 'IVA Responsable Inscripto' },
+        formaPago: 'TARJETACREDITO',
+        tipoTarjetaCredito: 'MUTUAL',
+        nroCajaAhorro: null,
+      });
+      expect(d.historial.at(-1)?.cambio).toEqual({
+        campo: 'formaPago',
+        anterior: 'Débito de caja de ahorro de la Mutual (123456)',
+        nuevo: 'Tarjeta de crédito (Tarjeta Mutual)',
+      });
+      // With the new Forma de pago, its own field is rectified as before.
+      const otra = await rectificar('tipoTarjetaCredito', 'VISA', 'x', admin, n);
+      expect(otra.json()).toEqual({ campo: 'tipoTarjetaCredito', anterior: 'MUTUAL', nuevo: 'VISA' });
+    });
+
+    it('un valor compuesto que no es el JSON esperado: 400 en fields[campo]', async () => {
+      for (const [campo, valor] of [
+        ['domicilio', 'Rosario, Bv. Oroño'],
+        ['domicilio', '{"codigoLocalidad":"1","nombreCalle":"Virasoro"}'],
+        ['domicilio', '{"codigoLocalidad":1}'],
+        ['condicionIVA', '[1]'],
+        ['condicionIVA', '{"codigoCondicionIVA":1,"extra":true}'],
+        ['formaPago', 'CAJAAHORRO'],
+        ['formaPago', '{"formaPago":"CAJAAHORRO","nroCajaAhorro":"1"}'],
+      ] as const) {
+        await rechazada(
+          () => rectificar(campo, valor),
+          invalido({ [campo]: MENSAJES_RECTIFICACION.valorMalformado }),
+        );
+      }
+      await rechazada(
+        () => rectificar('domicilio', 'x', ' '),
+        invalido({
+          domicilio: MENSAJES_RECTIFICACION.valorMalformado,
+          motivo: TEXTOS_DATOS_PERSONALES.motivoRequerido,
+        }),
+      );
     });
 
     it('un revisor: 403; una solicitud que no existe: 404; sin el token anti-falsificación: 403', async () => {

@@ -1,6 +1,7 @@
 // Rectification of one field of a sent application by an administrador (producto §13, Ley 25.326
 // art. 16). The new value passes the form's rules on the whole record (domain/rectificacion.ts)
-// and, for DNI and matrícula, the padrón as when sending. The record, the columns that copy its
+// and, for DNI and matrícula, the padrón as when sending; Domicilio and Condición ante el IVA, the
+// catalogues as when sending (referencias-socio.ts). The record, the columns that copy its
 // fields (the inbox, the search key, the receipt and the status lookup read those), the history row
 // with the old and new value and the audit row without them are one transaction. The update is
 // conditional on the record read, so two rectifications at once never lose one another's change.
@@ -14,7 +15,14 @@ import {
   type PedidoRectificacion,
   type RectificacionHecha,
 } from '../../../domain/index.js';
-import { rectificarDatos } from '../../../domain/rectificacion.js';
+import {
+  MENSAJES_RECTIFICACION,
+  esCampoCompuesto,
+  leerValorCompuesto,
+  rectificarDatos,
+  type CambiosCompuestos,
+  type CampoCompuesto,
+} from '../../../domain/rectificacion.js';
 import type { Db } from '../../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
 import { auditar } from '../auditoria.js';
@@ -22,6 +30,7 @@ import { claveDeBusqueda } from '../busqueda.js';
 import { datosSuprimidos, solicitudInexistente } from '../expediente.js';
 import { problemaDeTexto } from '../movimientos.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from '../padron.js';
+import { comprobarDomicilio, condicionIvaDe } from '../referencias-socio.js';
 import type { SesionActiva } from '../sesiones.js';
 import type { TipoCorreo } from '../../trabajos/salida.js';
 
@@ -43,6 +52,39 @@ const INTENTOS = 3;
 
 const invalido = (campos: Record<string, string>) =>
   new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
+
+/**
+ * A compound field's JSON value as record changes, its names from the catalogues by the same rules
+ * as sending; or why not (for fields[campo]).
+ */
+async function cambiosDe(
+  db: Db,
+  campo: CampoCompuesto,
+  valor: string,
+): Promise<{ cambios: CambiosCompuestos } | { mensaje: string }> {
+  const malformado = { mensaje: MENSAJES_RECTIFICACION.valorMalformado };
+  if (campo === 'domicilio') {
+    const leido = leerValorCompuesto(campo, valor);
+    if (!leido) return malformado;
+    const { localidad, calle, errores } = await comprobarDomicilio(
+      db,
+      leido.codigoLocalidad,
+      leido.nombreCalle,
+    );
+    const mensaje = errores.localidad ?? errores.calle;
+    return mensaje || !localidad
+      ? { mensaje: mensaje ?? MENSAJES.localidadDeLista }
+      : { cambios: { localidad, calle } };
+  }
+  if (campo === 'condicionIVA') {
+    const leido = leerValorCompuesto(campo, valor);
+    if (!leido) return malformado;
+    const condicionIVA = await condicionIvaDe(db, leido.codigoCondicionIVA);
+    return condicionIVA ? { cambios: { condicionIVA } } : { mensaje: MENSAJES.opcionInvalida };
+  }
+  const leido = leerValorCompuesto(campo, valor);
+  return leido ? { cambios: leido } : malformado;
+}
 
 export interface QuienRectifica {
   sesion: SesionActiva;
@@ -75,7 +117,17 @@ export async function rectificar(
     if (fila.suprimida_en) throw datosSuprimidos();
 
     const guardados = JSON.parse(fila.datos_socio) as DatosSocio;
-    const resultado = await rectificarDatos(guardados, campo, valor);
+    let nuevo: string | CambiosCompuestos = valor;
+    if (esCampoCompuesto(campo)) {
+      const leido = await cambiosDe(db, campo, valor);
+      if ('mensaje' in leido) {
+        throw invalido(
+          problemaMotivo ? { [campo]: leido.mensaje, motivo: problemaMotivo } : { [campo]: leido.mensaje },
+        );
+      }
+      nuevo = leido.cambios;
+    }
+    const resultado = await rectificarDatos(guardados, campo, nuevo);
     const campos: Record<string, string> = {};
     if (!resultado.ok) campos[campo] = resultado.mensaje;
     if (problemaMotivo) campos.motivo = problemaMotivo;

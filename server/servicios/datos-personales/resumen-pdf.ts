@@ -30,8 +30,8 @@ export const ROTULOS_DATOS_SOCIO: Record<keyof DatosSocio, string> = {
   email: CAMPOS_RECTIFICABLES.email,
   codArea: CAMPOS_RECTIFICABLES.codArea,
   telefono: CAMPOS_RECTIFICABLES.telefono,
-  condicionIVA: 'Condición ante el IVA',
-  formaPago: 'Forma de pago',
+  condicionIVA: CAMPOS_RECTIFICABLES.condicionIVA,
+  formaPago: CAMPOS_RECTIFICABLES.formaPago,
   tipoTarjetaCredito: CAMPOS_RECTIFICABLES.tipoTarjetaCredito,
   nroCajaAhorro: CAMPOS_RECTIFICABLES.nroCajaAhorro,
   cobranzaHonorarios: CAMPOS_RECTIFICABLES.cobranzaHonorarios,
@@ -167,7 +167,7 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
     const quien = h.usuario ? ` — ${h.nombre ?? h.usuario}` : '';
     let que: string;
     if (h.cambio) {
-      const rotulo = (ROTULOS_DATOS_SOCIO as Record<string, string>)[h.cambio.campo] ?? h.cambio.campo;
+      const rotulo = (CAMPOS_RECTIFICABLES as Record<string, string>)[h.cambio.campo] ?? h.cambio.campo;
       que = `Rectificación de ${rotulo}: "${h.cambio.anterior ?? ''}" → "${h.cambio.nuevo ?? ''}"`;
     } else {
       que = h.desde ? `${estadoLegible(h.desde)} → ${estadoLegible(h.hacia)}` : estadoLegible(h.hacia);

@@ -43,7 +43,10 @@ export const rutaDatos: FastifyPluginAsync = async (app) => {
       summary: 'Rectificar un dato personal de una solicitud',
       description:
         "`valor` como lo escribiría el formulario ('' vacía un dato opcional; la fecha de nacimiento, " +
-        'DD/MM/AAAA o AAAA-MM-DD). Se valida con las reglas del formulario sobre todos los datos; DNI y ' +
+        'DD/MM/AAAA o AAAA-MM-DD). Domicilio, condición ante el IVA y forma de pago llevan JSON: ' +
+        '`{"codigoLocalidad": n, "nombreCalle": "…"}`, `{"codigoCondicionIVA": n}` y ' +
+        '`{"formaPago": "…", "tipoTarjetaCredito": …|null, "nroCajaAhorro": …|null}`; localidad, calle y ' +
+        'condición se comprueban contra los catálogos como al enviar. Se valida con las reglas del formulario sobre todos los datos; DNI y ' +
         'matrícula, además, contra el padrón. 400 con el mensaje en `fields[campo]` o `fields.motivo`; ' +
         '409 si los datos ya fueron suprimidos. El historial guarda el valor anterior y el nuevo; la ' +
         'auditoría, solo el nombre del dato.',

@@ -2,7 +2,8 @@
 // "Dato", its "Valor actual", "Valor nuevo" and "Motivo". The new value is checked here with the
 // form's own rules on the whole record (domain/rectificacion.ts), then by the server, whose field
 // messages come back to the same places; any other refusal closes the dialog and the page says
-// why. Chakra's dialog traps the focus and gives it back to the button that opened it.
+// why. Chakra's dialog traps the focus and gives it back to the button that opened it. Domicilio,
+// Condición ante el IVA and Forma de pago have several controls (ValorCompuesto.tsx).
 import { Button, Dialog, Input, NativeSelect, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
@@ -20,7 +21,9 @@ import { MENSAJES } from '../../../../domain/mensajes.js';
 import {
   camposRectificablesDe,
   comoTexto,
+  esCampoCompuesto,
   rectificarDatos,
+  valorActualLegible,
   valorLegible,
 } from '../../../../domain/rectificacion.js';
 import { tieneCaracteresNoPermitidos } from '../../../../domain/reglas.js';
@@ -28,6 +31,16 @@ import { Campo } from '../../../ui/campo/index.js';
 import { AvisoError } from '../../componentes/Avisos.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
 import { rectificarDato } from './rectificacion-api.js';
+import {
+  ValorCompuesto,
+  controlDelError,
+  estadoCompuestoDe,
+  idControl,
+  pedidoCompuesto,
+  useCondicionesIva,
+  useLocalidades,
+  type EstadoCompuesto,
+} from './ValorCompuesto.js';
 
 export const TEXTOS_RECTIFICAR = {
   boton: 'Rectificar un dato',
@@ -47,6 +60,7 @@ const vacio = (texto: string) => (texto === '' ? '(vacío)' : texto);
 
 /** The stored value as the field starts: a date as DD/MM/AAAA, the rest as stored. */
 function valorInicial(detalle: DetalleSolicitud, campo: CampoRectificable): string {
+  if (esCampoCompuesto(campo)) return '';
   const texto = comoTexto(detalle.datosSocio[campo]) ?? '';
   return campo === 'fechanac' ? valorLegible(campo, texto) : texto;
 }
@@ -105,6 +119,9 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
   const clienteConsultas = useQueryClient();
   const [campo, setCampo] = useState<CampoRectificable | ''>('');
   const [valor, setValor] = useState('');
+  const [compuesto, setCompuesto] = useState<EstadoCompuesto>(() => estadoCompuestoDe(detalle.datosSocio));
+  const localidades = useLocalidades(campo === 'domicilio');
+  const condiciones = useCondicionesIva(campo === 'condicionIVA');
   const [motivo, setMotivo] = useState('');
   const [errores, setErrores] = useState<Errores>({});
   const [mensaje, setMensaje] = useState<string | null>(null);
@@ -124,7 +141,10 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
       const campos = camposConError(error);
       if (estadoHttp(error) === 400 && Object.keys(campos).length > 0) {
         setMensaje(mensajeDeError(error));
-        setErrores({ campo: campos.campo, valor: campo ? campos[campo] : undefined, motivo: campos.motivo });
+        const valorError = campo ? campos[campo] : undefined;
+        setErrores({ campo: campos.campo, valor: valorError, motivo: campos.motivo });
+        // After the render that shows it, so the control it is about exists and reads it out.
+        if (valorError) setTimeout(() => enfocarValor(valorError));
         return;
       }
       // Deleted or changed meanwhile (409), or refused: the page shows the application as it is now.
@@ -138,14 +158,27 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
     const nuevo = esCampoRectificable(elegido) ? elegido : '';
     setCampo(nuevo);
     setValor(nuevo ? valorInicial(detalle, nuevo) : '');
+    setCompuesto(estadoCompuestoDe(detalle.datosSocio));
     setErrores({});
     setMensaje(null);
   }
 
   async function confirmar() {
     const nuevos: Errores = {};
+    let enviado = valor;
     if (!campo) nuevos.campo = TEXTOS_RECTIFICAR.elegirDato;
-    else {
+    else if (esCampoCompuesto(campo)) {
+      const pedido = pedidoCompuesto(campo, compuesto, {
+        localidades: localidades.data,
+        condiciones: condiciones.data,
+      });
+      if ('mensaje' in pedido) nuevos.valor = pedido.mensaje;
+      else {
+        enviado = pedido.valor;
+        const r = await rectificarDatos(detalle.datosSocio, campo, pedido.cambios);
+        if (!r.ok) nuevos.valor = r.mensaje;
+      }
+    } else {
       const r = await rectificarDatos(detalle.datosSocio, campo, valor);
       if (!r.ok) nuevos.valor = r.mensaje;
     }
@@ -156,13 +189,22 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
     setErrores(nuevos);
     setMensaje(null);
     if (nuevos.campo) return refCampo.current?.focus();
-    if (nuevos.valor) return refValor.current?.focus();
+    if (nuevos.valor) return enfocarValor(nuevos.valor);
     if (nuevos.motivo) return refMotivo.current?.focus();
-    if (campo) enviar.mutate({ campo, valor, motivo: m });
+    if (campo) enviar.mutate({ campo, valor: enviado, motivo: m });
+  }
+
+  /** The control the value's message is about: the only one, or one of a compound field's. */
+  function enfocarValor(mensajeValor: string) {
+    if (campo && esCampoCompuesto(campo)) {
+      document
+        .getElementById(idControl(`${id}-valor`, controlDelError(campo, compuesto, mensajeValor)))
+        ?.focus();
+    } else refValor.current?.focus();
   }
 
   const opciones = campo ? OPCIONES[campo] : undefined;
-  const actual = campo ? valorLegible(campo, comoTexto(detalle.datosSocio[campo])) : '';
+  const actual = campo ? valorActualLegible(campo, detalle.datosSocio) : '';
 
   return (
     <Dialog.Root
@@ -205,7 +247,20 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
                 <Text id={`${id}-actual`} aria-live="polite" minH="6">
                   {campo ? `Valor actual: ${vacio(actual)}` : ''}
                 </Text>
-                {campo ? (
+                {campo && esCampoCompuesto(campo) ? (
+                  <chakra.fieldset display="flex" flexDirection="column" gap="3">
+                    <chakra.legend fontSize="sm" fontWeight="medium" mb="1">
+                      Valor nuevo
+                    </chakra.legend>
+                    <ValorCompuesto
+                      id={`${id}-valor`}
+                      campo={campo}
+                      estado={compuesto}
+                      error={errores.valor}
+                      onCambiar={(cambios) => setCompuesto((e) => ({ ...e, ...cambios }))}
+                    />
+                  </chakra.fieldset>
+                ) : campo ? (
                   <Campo
                     id={`${id}-valor`}
                     etiqueta="Valor nuevo"
