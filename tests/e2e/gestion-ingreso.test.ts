@@ -130,9 +130,10 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     await codigo.waitFor();
     expect(await codigo.getAttribute('inputmode')).toBe('numeric');
     expect(await codigo.getAttribute('autocomplete')).toBe('one-time-code');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
-      'one-time-code',
-    );
+    // The field takes the focus on the frame after it appears (Ingresar.tsx): wait for it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+      .toBe('one-time-code');
     await axeCheck(page);
     await codigo.fill('000000');
     await page.getByRole('button', { name: 'Ingresar' }).click();
