@@ -113,6 +113,47 @@ export const notaDeFila = (f: {
   en: f.en,
 });
 
+/** The history of these applications, oldest first: status moves, rectifications, deletions. */
+export async function historialDe(
+  db: Db,
+  ids: string[],
+): Promise<{ solicitudId: string; entrada: EntradaHistorial }[]> {
+  if (ids.length === 0) return [];
+  const filas = await db
+    .selectFrom('historial as h')
+    .leftJoin('personal as p', 'p.id', 'h.personal_id')
+    .select([
+      'h.solicitud_id',
+      'h.desde',
+      'h.hacia',
+      'h.en',
+      'h.motivo',
+      'h.documentos',
+      'h.campo',
+      'h.anterior',
+      'h.nuevo',
+      'p.usuario',
+      'p.nombre',
+    ])
+    .where('h.solicitud_id', 'in', ids)
+    .orderBy('h.en')
+    .orderBy('h.id')
+    .execute();
+  return filas.map((h) => ({
+    solicitudId: h.solicitud_id,
+    entrada: {
+      desde: (h.desde as Estado | null) ?? null,
+      hacia: h.hacia as Estado,
+      usuario: h.usuario ?? null,
+      nombre: h.nombre ?? null,
+      en: h.en,
+      motivo: h.motivo,
+      documentos: clavesDeHistorial(h.documentos),
+      cambio: h.campo ? { campo: h.campo, anterior: h.anterior, nuevo: h.nuevo } : null,
+    },
+  }));
+}
+
 /** Everything the detail page shows; a 404 when there is no such application. */
 export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promise<DetalleSolicitud> {
   const s = await db
@@ -144,24 +185,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
       .where('solicitud_id', '=', s.id)
       .orderBy('orden')
       .execute(),
-    db
-      .selectFrom('historial as h')
-      .leftJoin('personal as p', 'p.id', 'h.personal_id')
-      .select([
-        'h.desde',
-        'h.hacia',
-        'h.en',
-        'h.motivo',
-        'h.documentos',
-        'h.campo',
-        'h.anterior',
-        'h.nuevo',
-        'p.usuario',
-        'p.nombre',
-      ])
-      .where('h.solicitud_id', '=', s.id)
-      .orderBy('h.en')
-      .execute(),
+    historialDe(db, [s.id]),
     db
       .selectFrom('notas as n')
       .innerJoin('personal as p', 'p.id', 'n.personal_id')
@@ -189,16 +213,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
       }))
       .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99)),
     equipos: equipos.map(equipoDeFila),
-    historial: historial.map((h): EntradaHistorial => ({
-      desde: (h.desde as Estado | null) ?? null,
-      hacia: h.hacia as Estado,
-      usuario: h.usuario ?? null,
-      nombre: h.nombre ?? null,
-      en: h.en,
-      motivo: h.motivo,
-      documentos: clavesDeHistorial(h.documentos),
-      cambio: h.campo ? { campo: h.campo, anterior: h.anterior, nuevo: h.nuevo } : null,
-    })),
+    historial: historial.map((h) => h.entrada),
     notas: notas.map(notaDeFila),
     // A deleted application stays for the association's records only: nothing more to decide.
     movimientos: s.suprimida_en ? [] : movimientosPosibles(estado, rol).map((m) => m.hacia),

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/index.js';
 import type { Db } from '../../db/esquema.js';
 import { nombreDeDocumento } from '../documentos.js';
-import { equipoDeFila, notaDeFila } from '../expediente.js';
+import { equipoDeFila, historialDe, notaDeFila } from '../expediente.js';
 import { solicitudesDePersona } from './persona.js';
 
 export interface DocumentoExportado {
@@ -165,26 +165,7 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
         .where('solicitud_id', 'in', ids)
         .orderBy('creada_en')
         .execute(),
-      db
-        .selectFrom('historial as h')
-        .leftJoin('personal as p', 'p.id', 'h.personal_id')
-        .select([
-          'h.solicitud_id',
-          'h.desde',
-          'h.hacia',
-          'h.en',
-          'h.motivo',
-          'h.documentos',
-          'h.campo',
-          'h.anterior',
-          'h.nuevo',
-          'p.usuario',
-          'p.nombre',
-        ])
-        .where('h.solicitud_id', 'in', ids)
-        .orderBy('h.en')
-        .orderBy('h.id')
-        .execute(),
+      historialDe(db, ids),
       db
         .selectFrom('notas as n')
         .innerJoin('personal as p', 'p.id', 'n.personal_id')
@@ -281,18 +262,7 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
       equipos: equipos.filter((e) => e.solicitud_id === t.id).map(equipoDeFila),
       documentos: vigentes,
       documentosNoVigentes: noVigentes,
-      historial: historial
-        .filter((h) => h.solicitud_id === t.id)
-        .map((h) => ({
-          desde: (h.desde as Estado | null) ?? null,
-          hacia: h.hacia as Estado,
-          usuario: h.usuario ?? null,
-          nombre: h.nombre ?? null,
-          en: h.en,
-          motivo: h.motivo,
-          documentos: listaJson(h.documentos),
-          cambio: h.campo ? { campo: h.campo, anterior: h.anterior, nuevo: h.nuevo } : null,
-        })),
+      historial: historial.filter((h) => h.solicitudId === t.id).map((h) => h.entrada),
       notas: notas.filter((n) => n.solicitud_id === t.id).map(notaDeFila),
       correcciones: correcciones
         .filter((c) => c.solicitud_id === t.id)
