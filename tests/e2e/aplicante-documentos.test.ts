@@ -55,12 +55,18 @@ const inesperados = (page: Page, esperado: RegExp) => (errores.get(page) ?? []).
 
 const activo = (el: Locator) => el.evaluate((n) => n === document.activeElement);
 
-/** Wholly inside the viewport: where the applicant is looking. */
+/**
+ * Wholly inside the viewport: where the applicant is looking. Polled, because the page scrolls
+ * the element into view after focusing it, and a loaded machine may read the box mid-scroll.
+ */
 async function enLaVista(page: Page, el: Locator) {
-  const caja = (await el.boundingBox())!;
-  expect(caja).not.toBeNull();
-  expect(caja.y).toBeGreaterThanOrEqual(0);
-  expect(caja.y + caja.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  const alto = page.viewportSize()!.height;
+  await expect
+    .poll(async () => {
+      const caja = await el.boundingBox();
+      return caja !== null && caja.y >= 0 && caja.y + caja.height <= alto;
+    })
+    .toBe(true);
 }
 
 const aviso = (page: Page) => page.locator('#aviso-fallo-subida');
