@@ -106,6 +106,11 @@ export const MENSAJES_HTTP = {
     'En este momento no podemos guardar archivos: el servidor se quedó sin espacio. ' +
     'Lo que elegiste queda en tu navegador; intentá nuevamente más tarde.',
   peticionEnorme: (mib: number) => `El envío supera el máximo de ${mib} MiB por solicitud.`,
+  /** The password asked again of a signed-in person (before enrolling a second factor). */
+  contrasenaIncorrecta: 'La contraseña no es correcta.',
+  activacionVencida:
+    'La activación del segundo factor venció o se empezó en otra sesión. ' +
+    'Volvé a ingresar tu contraseña para empezar de nuevo.',
 } as const;
 
 /**

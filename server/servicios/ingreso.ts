@@ -8,6 +8,11 @@
 // failed yet when the others start. A success clears the count; a right password still waiting
 // for its code gives its attempt back. The count lives in the database, so a restart or a second
 // process neither resets nor multiplies it.
+//
+// Asking a signed-in person for their password again (before a second factor is enrolled:
+// SECURITY-NOTES, "Changing how one signs in needs the password again") goes through the same
+// count, the same check and the same audit rows (`confirmarContrasena`): a stolen session must
+// not get a second place to guess the password at.
 import { sql } from 'kysely';
 import {
   BLOQUEO_MS,
@@ -80,23 +85,64 @@ async function bloquearSiCorresponde(trx: Db, clave: string, ahora: number): Pro
   return Number(r.numUpdatedRows) > 0;
 }
 
+/** Who an attempt's audit rows name; `objeto` and `detalle` say what asked when it was not signing in. */
+interface Auditado {
+  quien: string | null;
+  ip: string;
+  objeto?: string;
+  detalle?: Record<string, unknown>;
+}
+
 async function fallo(
   db: Db,
   clave: string,
-  quien: string | null,
-  ip: string,
+  a: Auditado,
   motivo: 'contraseña' | 'segundo factor',
   ahora: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const bloqueo = await bloquearSiCorresponde(trx, clave, ahora);
     await auditar(trx, {
-      usuario: quien,
-      ip,
+      usuario: a.quien,
+      ip: a.ip,
       accion: 'ingreso_fallido',
-      detalle: bloqueo ? { motivo, bloqueo: true } : { motivo },
+      ...(a.objeto ? { objeto: a.objeto } : {}),
+      detalle: { ...a.detalle, motivo, ...(bloqueo ? { bloqueo: true } : {}) },
     });
   });
+}
+
+/**
+ * The password step both sign-in and re-authentication take: count the attempt (refused while the
+ * name is locked), run argon2 (against a dummy hash when there is no account, so the time says
+ * nothing), and on a wrong password lock when due and audit. Nothing is cleared on success: the
+ * caller decides what a right password means.
+ */
+async function probarContrasena(
+  db: Db,
+  clave: string,
+  hash: string | null,
+  contrasena: string,
+  a: Auditado,
+  ahora: number,
+): Promise<'ok' | 'credenciales' | 'bloqueada'> {
+  if (!(await reservarIntento(db, clave, ahora))) {
+    await db.transaction().execute((trx) =>
+      auditar(trx, {
+        usuario: a.quien,
+        ip: a.ip,
+        accion: 'ingreso_bloqueado',
+        ...(a.objeto ? { objeto: a.objeto } : {}),
+        ...(a.detalle ? { detalle: a.detalle } : {}),
+      }),
+    );
+    return 'bloqueada';
+  }
+  if (!(await contrasenaValida(hash, contrasena)) || hash === null) {
+    await fallo(db, clave, a, 'contraseña', ahora);
+    return 'credenciales';
+  }
+  return 'ok';
 }
 
 export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Promise<ResultadoIngreso> {
@@ -110,18 +156,9 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
   // Audit rows name only existing accounts: a password typed in the user field stays out of the log.
   const quien = cuenta?.usuario ?? null;
 
-  if (!(await reservarIntento(db, clave, ahora))) {
-    await db
-      .transaction()
-      .execute((trx) => auditar(trx, { usuario: quien, ip: intento.ip, accion: 'ingreso_bloqueado' }));
-    return { tipo: 'bloqueada' };
-  }
-
-  const valida = await contrasenaValida(cuenta?.hash ?? null, intento.contrasena);
-  if (!valida || !cuenta) {
-    await fallo(db, clave, quien, intento.ip, 'contraseña', ahora);
-    return { tipo: 'credenciales' };
-  }
+  const auditado: Auditado = { quien, ip: intento.ip };
+  const prueba = await probarContrasena(db, clave, cuenta?.hash ?? null, intento.contrasena, auditado, ahora);
+  if (prueba !== 'ok' || !cuenta) return { tipo: prueba === 'ok' ? 'credenciales' : prueba };
 
   let paso: number | null = null;
   if (cuenta.totp_secreto) {
@@ -136,7 +173,7 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
     const ultimo = cuenta.totp_ultimo_paso === null ? null : Number(cuenta.totp_ultimo_paso);
     paso = pasoDelCodigo(cuenta.totp_secreto, cuenta.usuario, codigo, ultimo, ahora);
     if (paso === null) {
-      await fallo(db, clave, quien, intento.ip, 'segundo factor', ahora);
+      await fallo(db, clave, auditado, 'segundo factor', ahora);
       return { tipo: 'codigo_incorrecto' };
     }
   }
@@ -158,7 +195,7 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
     return nuevo;
   });
   if (token === null) {
-    await fallo(db, clave, quien, intento.ip, 'segundo factor', ahora);
+    await fallo(db, clave, auditado, 'segundo factor', ahora);
     return { tipo: 'codigo_incorrecto' };
   }
   return {
@@ -171,6 +208,39 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
       segundoFactor: cuenta.totp_secreto !== null,
     },
   };
+}
+
+/** What asked a signed-in person for their password again (the audit rows' `detalle.para`). */
+export type Reautenticacion = 'segundo_factor';
+
+/**
+ * The password of a signed-in account, asked again before a change to how it signs in. Counted,
+ * locked and audited exactly as a sign-in (the rows name the account as `objeto` and say what
+ * asked in `detalle.para`); a right one clears the count, as a sign-in does.
+ */
+export async function confirmarContrasena(
+  db: Db,
+  p: { personalId: string; contrasena: string; ip: string; para: Reautenticacion },
+  ahora = Date.now(),
+): Promise<'ok' | 'credenciales' | 'bloqueada'> {
+  const cuenta = await db
+    .selectFrom('personal')
+    .select(['usuario', 'hash'])
+    .where('id', '=', p.personalId)
+    .where('activo', '=', 1)
+    .executeTakeFirst();
+  // Disabled since the session was checked (its sessions are ending): nothing to prove.
+  if (!cuenta) return 'credenciales';
+  const clave = claveDeUsuario(cuenta.usuario);
+  const auditado: Auditado = {
+    quien: cuenta.usuario,
+    ip: p.ip,
+    objeto: cuenta.usuario,
+    detalle: { para: p.para },
+  };
+  const prueba = await probarContrasena(db, clave, cuenta.hash, p.contrasena, auditado, ahora);
+  if (prueba === 'ok') await db.deleteFrom('bloqueos_ingreso').where('usuario', '=', clave).execute();
+  return prueba;
 }
 
 /** Lockout rows whose window and lock have both ended (the periodic sweep). */

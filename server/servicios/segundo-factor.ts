@@ -19,6 +19,28 @@ const totp = (secreto: string, usuario: string) =>
 
 export const nuevoSecreto = (): string => new Secret({ size: 20 }).base32;
 
+/** How long after the password was proved the pending secret may still be confirmed. */
+export const VIGENCIA_PENDIENTE_MS = 15 * 60_000;
+
+/**
+ * What waits in `personal.totp_pendiente` until the first code: the secret, bound to the proof of
+ * the password that let it be made — the session that proved it and until when. A secret made by
+ * another session, or before the password was asked (older rows hold the bare secret), or left
+ * too long, never becomes the account's factor.
+ */
+export interface Pendiente {
+  secreto: string;
+  sesionId: string;
+  hastaMs: number;
+}
+
+export const guardarPendiente = (p: Pendiente): string => `${p.secreto}:${p.hastaMs}:${p.sesionId}`;
+
+export function leerPendiente(valor: string | null): Pendiente | null {
+  const m = /^([A-Z2-7]+):(\d+):([0-9a-f]+)$/.exec(valor ?? '');
+  return m ? { secreto: m[1]!, hastaMs: Number(m[2]), sesionId: m[3]! } : null;
+}
+
 export interface Enrolamiento {
   secreto: string;
   uri: string;

@@ -45,8 +45,9 @@ export const obtenerSesion = async () => (await http.get<CuentaPersonal>('sesion
 export const salir = async () => {
   await http.delete('sesion', enGestion);
 };
-export const iniciarSegundoFactor = async () =>
-  (await http.post<Enrolamiento>('sesion/segundo-factor', {}, enGestion)).data;
+/** Starts enrolment; the account's password is asked again (a session alone is not enough). */
+export const iniciarSegundoFactor = async (contrasena: string) =>
+  (await http.post<Enrolamiento>('sesion/segundo-factor', { contrasena }, enGestion)).data;
 export const confirmarSegundoFactor = async (codigo: string) =>
   (await http.post<CuentaPersonal>('sesion/segundo-factor/confirmar', { codigo }, enGestion)).data;
 

@@ -1,7 +1,8 @@
 // Signing in and out of the back-office in a real browser against the real server (producto §9):
 // the wrong pair's message, the right pair back to the page the user wanted, the lockout after
-// 10 failures, the second factor enrolled on "Mi cuenta" and then asked for, "Salir" (back shows
-// no data; the API answers 401), noindex and titles, and axe-core on each page.
+// 10 failures, the second factor enrolled on "Mi cuenta" — after the password is typed again —
+// and then asked for, "Salir" (back shows no data; the API answers 401), noindex and titles, and
+// axe-core on each page and each state of a form.
 import { describe, expect, it } from 'vitest';
 import { TEXTOS_GESTION } from '../../domain/gestion.js';
 import { codigoActual } from '../../server/servicios/segundo-factor.js';
@@ -96,7 +97,7 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     await page.context().close();
   });
 
-  it('"Mi cuenta" enrols a second factor with the QR code; signing in then asks for the code', async () => {
+  it('"Mi cuenta" enrols a second factor with the QR code after the password; signing in then asks for the code', async () => {
     const page = await newPage(entorno.browser);
     await ingresar(page, entorno.servidor.url, CON_TOTP);
     await page.getByRole('navigation', { name: 'Gestión' }).getByRole('link', { name: 'Mi cuenta' }).click();
@@ -104,6 +105,34 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     expect(await page.title()).toContain('Mi cuenta');
     await axeCheck(page);
     await page.getByRole('button', { name: 'Activar segundo factor' }).click();
+
+    // The password again before any QR code (a stolen session must not enrol a factor of its own).
+    const contrasena = campo(page, 'Contraseña');
+    await contrasena.waitFor();
+    expect(await contrasena.getAttribute('type')).toBe('password');
+    expect(await contrasena.getAttribute('autocomplete')).toBe('current-password');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete')))
+      .toBe('current-password');
+    expect(await page.getByRole('img', { name: /Código QR/ }).count()).toBe(0);
+    await axeCheck(page);
+    // Empty: the form's own message, nothing sent. Wrong: the server's, on the field, and counted.
+    // Each message is the field's description: a screen reader reads it with the field.
+    const descripcion = () =>
+      contrasena.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
+    await page.keyboard.press('Enter');
+    await expect.poll(descripcion).toBe('Ingresá tu contraseña.');
+    expect(await contrasena.getAttribute('aria-invalid')).toBe('true');
+    await axeCheck(page);
+    await contrasena.fill('no es la contraseña');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect.poll(descripcion).toBe('La contraseña no es correcta.');
+    expect(await contrasena.inputValue()).toBe('');
+    expect(await page.getByRole('img', { name: /Código QR/ }).count()).toBe(0);
+    await axeCheck(page);
+    await contrasena.fill(CON_TOTP.contrasena);
+    await page.keyboard.press('Enter');
+
     const qr = page.getByRole('img', { name: /Código QR/ });
     await qr.waitFor();
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -122,6 +151,7 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     await page.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Segundo factor activado.', { exact: false }).waitFor();
     await page.getByText('Activado', { exact: true }).waitFor();
+    await axeCheck(page);
 
     await page.getByRole('button', { name: 'Salir' }).click();
     await titulo(page, 'Ingresar a la gestión').waitFor();

@@ -117,7 +117,9 @@ conCadaBase('gestión: auditoría', (ctx) => {
     // Second factor enrolment (the confirmation is what turns it on).
     const admin = await ingresarComo(ctx, 'auditora', 'administrador');
     const enrolado = await auditoriaDe(ctx.db, async () => {
-      const { secreto } = (await admin.post('/api/gestion/sesion/segundo-factor', {})).json<{
+      const { secreto } = (
+        await admin.post('/api/gestion/sesion/segundo-factor', { contrasena: CONTRASENA_DE_PRUEBA })
+      ).json<{
         secreto: string;
       }>();
       const r = await admin.post('/api/gestion/sesion/segundo-factor/confirmar', {

@@ -13,7 +13,12 @@ import { TEXTOS_GESTION, type Permiso } from '../../domain/index.js';
 import { sesionPersonal } from '../../server/plugins/sesion-personal.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
-import { asegurarCuenta, ingresarComo, olvidarLimiteDeIngreso } from './ayuda/personal.js';
+import {
+  asegurarCuenta,
+  CONTRASENA_DE_PRUEBA,
+  ingresarComo,
+  olvidarLimiteDeIngreso,
+} from './ayuda/personal.js';
 import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
 
 interface Datos {
@@ -44,7 +49,11 @@ const TABLA: Record<string, Ruta> = {
   'DELETE /api/gestion/sesion': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/sesion' }) },
   'POST /api/gestion/sesion/segundo-factor': {
     permiso: 'leer',
-    pedido: () => ({ url: '/api/gestion/sesion/segundo-factor', cuerpo: {} }),
+    // The account's own password, asked again (SECURITY-NOTES: changing how one signs in).
+    pedido: () => ({
+      url: '/api/gestion/sesion/segundo-factor',
+      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
+    }),
   },
   'POST /api/gestion/sesion/segundo-factor/confirmar': {
     permiso: 'leer',

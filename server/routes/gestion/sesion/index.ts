@@ -2,18 +2,30 @@
 //   POST   /api/gestion/sesion               sign in {usuario, contrasena, codigo?}
 //   GET    /api/gestion/sesion               who is signed in (401 without a session)
 //   DELETE /api/gestion/sesion               "Salir"
-//   POST   /api/gestion/sesion/segundo-factor            a new TOTP secret and its QR code (409 when
-//                                                        the account has one: a stolen session must
-//                                                        not replace it; the operator removes a lost
+//   POST   /api/gestion/sesion/segundo-factor            {contrasena}: a new TOTP secret and its QR code
+//                                                        (409 when the account has one: a stolen session
+//                                                        must not replace it; the operator removes a lost
 //                                                        one with `npm run personal -- quitar-segundo-factor`)
 //   POST   /api/gestion/sesion/segundo-factor/confirmar  {codigo}: the second factor is on
+//
+// The password is asked again when enrolment starts, not at the confirmation: the secret is made
+// only for someone who proved it, and the pending secret is bound to that proof (this session,
+// for VIGENCIA_PENDIENTE_MS), so a stolen session can neither make a factor of its own nor turn on
+// one it did not start. A wrong password counts toward the sign-in lockout (servicios/ingreso.ts).
 import type { FastifyPluginAsync } from 'fastify';
 import { TEXTOS_GESTION } from '../../../../domain/index.js';
-import { CODIGOS, ErrorHttp, respuestasDeError } from '../../../errores.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../../errores.js';
 import { auditar } from '../../../servicios/auditoria.js';
 import { prepararContrasenas } from '../../../servicios/contrasenas.js';
-import { ingresar } from '../../../servicios/ingreso.js';
-import { enrolamiento, nuevoSecreto, pasoDelCodigo } from '../../../servicios/segundo-factor.js';
+import { confirmarContrasena, ingresar } from '../../../servicios/ingreso.js';
+import {
+  VIGENCIA_PENDIENTE_MS,
+  enrolamiento,
+  guardarPendiente,
+  leerPendiente,
+  nuevoSecreto,
+  pasoDelCodigo,
+} from '../../../servicios/segundo-factor.js';
 import { CLAVES } from '../../../servicios/contadores.js';
 import { cerrarSesion } from '../../../servicios/sesiones.js';
 import { limitePorCliente } from '../../../plugins/limites.js';
@@ -41,6 +53,18 @@ const cuentaDe = (s: { usuario: string; nombre: string; rol: string; segundoFact
 });
 
 const YA_TIENE_SEGUNDO_FACTOR = 'Tu cuenta ya tiene el segundo factor activado.';
+
+/** The re-authentication's refusals, on the field the password was typed in. */
+const RECHAZOS_CONTRASENA = {
+  credenciales: () =>
+    new ErrorHttp(400, CODIGOS.CREDENCIALES, MENSAJES_HTTP.contrasenaIncorrecta, {
+      contrasena: MENSAJES_HTTP.contrasenaIncorrecta,
+    }),
+  bloqueada: () =>
+    new ErrorHttp(429, CODIGOS.CUENTA_BLOQUEADA, TEXTOS_GESTION.demasiadosIntentos, {
+      contrasena: TEXTOS_GESTION.demasiadosIntentos,
+    }),
+} as const;
 
 const codigoIncorrecto = () =>
   new ErrorHttp(400, CODIGOS.CODIGO_INCORRECTO, TEXTOS_GESTION.codigoIncorrecto, {
@@ -112,11 +136,17 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
     },
   });
 
-  app.post('/sesion/segundo-factor', {
+  app.post<{ Body: { contrasena: string } }>('/sesion/segundo-factor', {
     preHandler: app.requiere('leer'),
     schema: {
-      summary: 'Empezar a activar el segundo factor (TOTP)',
+      summary: 'Empezar a activar el segundo factor (TOTP), con la contraseña de la cuenta',
       tags: ['gestión'],
+      body: {
+        type: 'object',
+        required: ['contrasena'],
+        additionalProperties: false,
+        properties: { contrasena: { type: 'string', minLength: 1, maxLength: 1024 } },
+      },
       response: {
         200: {
           type: 'object',
@@ -127,12 +157,28 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
         ...respuestasDeError,
       },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const sesion = request.sesion!;
+      const ahora = Date.now();
+      const prueba = await confirmarContrasena(app.db, {
+        personalId: sesion.personalId,
+        contrasena: request.body.contrasena,
+        ip: request.ip,
+        para: 'segundo_factor',
+      });
+      if (prueba !== 'ok') {
+        if (prueba === 'bloqueada') reply.header('retry-after', String(15 * 60));
+        throw RECHAZOS_CONTRASENA[prueba]();
+      }
       const secreto = nuevoSecreto();
+      const pendiente = guardarPendiente({
+        secreto,
+        sesionId: sesion.id,
+        hastaMs: ahora + VIGENCIA_PENDIENTE_MS,
+      });
       const r = await app.db
         .updateTable('personal')
-        .set({ totp_pendiente: secreto })
+        .set({ totp_pendiente: pendiente })
         .where('id', '=', sesion.personalId)
         .where('totp_secreto', 'is', null)
         .executeTakeFirst();
@@ -164,17 +210,26 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
         .where('id', '=', sesion.personalId)
         .executeTakeFirstOrThrow();
       if (cuenta.totp_secreto !== null) throw new ErrorHttp(409, CODIGOS.CONFLICTO, YA_TIENE_SEGUNDO_FACTOR);
-      const pendiente = cuenta.totp_pendiente;
-      if (pendiente === null) throw codigoIncorrecto();
-      const paso = pasoDelCodigo(pendiente, sesion.usuario, request.body.codigo.replace(/\s/g, ''), null);
+      const guardado = cuenta.totp_pendiente;
+      if (guardado === null) throw codigoIncorrecto();
+      const pendiente = leerPendiente(guardado);
+      // Made by another session, before the password was asked, or too long ago: start again.
+      if (!pendiente || pendiente.sesionId !== sesion.id || pendiente.hastaMs <= Date.now())
+        throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_HTTP.activacionVencida);
+      const paso = pasoDelCodigo(
+        pendiente.secreto,
+        sesion.usuario,
+        request.body.codigo.replace(/\s/g, ''),
+        null,
+      );
       if (paso === null) throw codigoIncorrecto();
       const activado = await app.db.transaction().execute(async (trx) => {
         // Conditional: the secret confirmed is the one this code belongs to, and none is on yet.
         const r = await trx
           .updateTable('personal')
-          .set({ totp_secreto: pendiente, totp_pendiente: null, totp_ultimo_paso: paso })
+          .set({ totp_secreto: pendiente.secreto, totp_pendiente: null, totp_ultimo_paso: paso })
           .where('id', '=', sesion.personalId)
-          .where('totp_pendiente', '=', pendiente)
+          .where('totp_pendiente', '=', guardado)
           .where('totp_secreto', 'is', null)
           .executeTakeFirst();
         if (Number(r.numUpdatedRows) === 0) return false;

@@ -1,0 +1,229 @@
+// "Activar segundo factor" on Mi cuenta (producto §9, §16). First the account's password again —
+// a stolen session must not turn on a factor of its own and lock the owner out (decision 101) —
+// then the server's QR code (an SVG shown as an image: never inserted as markup), the secret in
+// text for typing it by hand, and "Código de verificación" → "Confirmar". Each step moves the
+// focus to what is to be read or typed next; the server's refusals show on the field they concern.
+import { Box, Button, HStack, Image, Input, Text, chakra } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { object, string, ValidationError } from 'yup';
+import { MENSAJES } from '../../../../domain/mensajes.js';
+import { Campo } from '../../../ui/campo/index.js';
+import { confirmarSegundoFactor, iniciarSegundoFactor, type Enrolamiento } from '../../api.js';
+import { AvisoError } from '../../componentes/Avisos.js';
+import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
+import { CLAVE_SESION } from '../../sesion.js';
+
+/** The server's limit on a password (routes/gestion/sesion). */
+const LARGO_MAXIMO_CONTRASENA = 1024;
+const SEIS_DIGITOS = 'Escribí los 6 dígitos del código.';
+
+// Checked here before anything is sent; the server checks again. A password is never trimmed.
+const esquemaContrasena = object({
+  contrasena: string()
+    .required('Ingresá tu contraseña.')
+    .max(LARGO_MAXIMO_CONTRASENA, MENSAJES.demasiadoLargo(LARGO_MAXIMO_CONTRASENA)),
+});
+const esquemaCodigo = object({
+  codigo: string()
+    .trim()
+    .required(SEIS_DIGITOS)
+    .matches(/^\d{6}$/, SEIS_DIGITOS),
+});
+
+/** The first rule a value breaks, or null. */
+function primerError(esquema: { validateSync(valor: unknown): unknown }, valor: unknown): string | null {
+  try {
+    esquema.validateSync(valor);
+    return null;
+  } catch (e) {
+    if (e instanceof ValidationError) return e.message;
+    throw e;
+  }
+}
+
+const imagenSvg = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+type Paso = { tipo: 'inicio' } | { tipo: 'contrasena' } | { tipo: 'codigo'; enrolamiento: Enrolamiento };
+type Destino = 'boton' | 'contrasena' | 'instrucciones' | 'aviso';
+
+export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string; onActivado: () => void }) {
+  const clienteConsultas = useQueryClient();
+  const [paso, setPaso] = useState<Paso>({ tipo: 'inicio' });
+  const [contrasena, setContrasena] = useState('');
+  const [errorContrasena, setErrorContrasena] = useState<string | null>(null);
+  const [codigo, setCodigo] = useState('');
+  const [errorCodigo, setErrorCodigo] = useState<string | null>(null);
+  const [aviso, setAviso] = useState<string | null>(null);
+
+  const refs = {
+    boton: useRef<HTMLButtonElement>(null),
+    contrasena: useRef<HTMLInputElement>(null),
+    instrucciones: useRef<HTMLParagraphElement>(null),
+    aviso: useRef<HTMLDivElement>(null),
+  };
+  // The focus moves once the step just chosen is on screen (after the render that shows it).
+  const foco = useRef<Destino | null>(null);
+  useEffect(() => {
+    const destino = foco.current;
+    if (!destino) return;
+    foco.current = null;
+    refs[destino].current?.focus();
+  });
+  const ir = (siguiente: Paso, destino: Destino) => {
+    setPaso(siguiente);
+    foco.current = destino;
+  };
+
+  const iniciar = useMutation({
+    mutationFn: iniciarSegundoFactor,
+    onSuccess: (enrolamiento) => {
+      setContrasena('');
+      ir({ tipo: 'codigo', enrolamiento }, 'instrucciones');
+    },
+    onError: (e) => {
+      const enElCampo = camposConError(e).contrasena;
+      if (enElCampo) setContrasena('');
+      setErrorContrasena(enElCampo ?? mensajeDeError(e));
+      ir({ tipo: 'contrasena' }, 'contrasena');
+    },
+  });
+  const confirmar = useMutation({
+    mutationFn: confirmarSegundoFactor,
+    onSuccess: (actualizada) => {
+      clienteConsultas.setQueryData(CLAVE_SESION, actualizada);
+      onActivado();
+    },
+    onError: (e) => {
+      if (estadoHttp(e) === 409) {
+        // Started too long ago or in another session (or already on): the password again.
+        setCodigo('');
+        setErrorCodigo(null);
+        setAviso(mensajeDeError(e));
+        ir({ tipo: 'inicio' }, 'aviso');
+        void clienteConsultas.invalidateQueries({ queryKey: CLAVE_SESION });
+        return;
+      }
+      setErrorCodigo(camposConError(e).codigo ?? mensajeDeError(e));
+    },
+  });
+
+  function enviarContrasena(e: FormEvent) {
+    e.preventDefault();
+    if (iniciar.isPending) return;
+    const error = primerError(esquemaContrasena, { contrasena });
+    setErrorContrasena(error);
+    if (error) return refs.contrasena.current?.focus();
+    iniciar.mutate(contrasena);
+  }
+
+  function enviarCodigo(e: FormEvent) {
+    e.preventDefault();
+    if (confirmar.isPending) return;
+    const error = primerError(esquemaCodigo, { codigo });
+    setErrorCodigo(error);
+    if (!error) confirmar.mutate(codigo.trim());
+  }
+
+  function cancelar() {
+    setContrasena('');
+    setErrorContrasena(null);
+    ir({ tipo: 'inicio' }, 'boton');
+  }
+
+  if (paso.tipo === 'inicio') {
+    return (
+      <>
+        {aviso ? (
+          <Box ref={refs.aviso} tabIndex={-1} outline="none">
+            <AvisoError>{aviso}</AvisoError>
+          </Box>
+        ) : null}
+        <Button
+          ref={refs.boton}
+          colorPalette="blue"
+          onClick={() => {
+            setAviso(null);
+            ir({ tipo: 'contrasena' }, 'contrasena');
+          }}
+        >
+          Activar segundo factor
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <chakra.section aria-labelledby="titulo-segundo-factor" maxW="md">
+      <chakra.h2 id="titulo-segundo-factor" fontSize="lg" fontWeight="semibold" mb="2">
+        Activar segundo factor
+      </chakra.h2>
+      {paso.tipo === 'contrasena' ? (
+        <chakra.form noValidate onSubmit={enviarContrasena}>
+          <Text mb="3">Para activar el segundo factor, ingresá tu contraseña.</Text>
+          {/* The account this password belongs to, for password managers (not shown, not read). */}
+          <input type="text" name="username" autoComplete="username" value={usuario} readOnly hidden />
+          <Campo id="cuenta-contrasena" etiqueta="Contraseña" requerido error={errorContrasena}>
+            {(aria) => (
+              <Input
+                {...aria}
+                ref={refs.contrasena}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={contrasena}
+                onChange={(e) => setContrasena(e.target.value)}
+              />
+            )}
+          </Campo>
+          <HStack mt="2" gap="3">
+            <Button type="submit" colorPalette="blue" loading={iniciar.isPending}>
+              Continuar
+            </Button>
+            <Button type="button" variant="outline" onClick={cancelar}>
+              Cancelar
+            </Button>
+          </HStack>
+        </chakra.form>
+      ) : (
+        <>
+          <Text ref={refs.instrucciones} tabIndex={-1} outline="none" mb="3">
+            Escaneá el código QR con tu aplicación de autenticación (por ejemplo, Google Authenticator o
+            FreeOTP), o ingresá la clave a mano. Después escribí el código de 6 dígitos que muestra la
+            aplicación.
+          </Text>
+          <Image
+            src={imagenSvg(paso.enrolamiento.qrSvg)}
+            alt="Código QR para agregar esta cuenta a la aplicación de autenticación"
+            width="200px"
+            height="200px"
+            bg="white"
+          />
+          <Text mt="3">
+            Clave:{' '}
+            <chakra.code fontSize="md" letterSpacing="wider" overflowWrap="anywhere" data-clave-totp>
+              {paso.enrolamiento.secreto}
+            </chakra.code>
+          </Text>
+          <chakra.form mt="4" noValidate onSubmit={enviarCodigo}>
+            <Campo id="cuenta-codigo" etiqueta="Código de verificación" requerido error={errorCodigo}>
+              {(aria) => (
+                <Input
+                  {...aria}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={codigo}
+                  onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
+                />
+              )}
+            </Campo>
+            <Button type="submit" colorPalette="blue" mt="2" loading={confirmar.isPending}>
+              Confirmar
+            </Button>
+          </chakra.form>
+        </>
+      )}
+    </chakra.section>
+  );
+}
