@@ -1,4 +1,4 @@
-// The second factor (producto §9, §16): enrolment with a QR code — only after the account's
+// The second factor (producto §9): enrolment with a QR code — only after the account's
 // password is typed again, counted toward the sign-in lockout — confirmation with a code from the
 // session that proved the password, then the sign-in asks for it; a wrong code counts as a
 // failure, a used code is refused (replay), one step of drift is accepted and two are not. A

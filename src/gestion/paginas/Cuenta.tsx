@@ -1,4 +1,4 @@
-// /gestion/cuenta — the signed-in account, and turning the second factor on (producto §9, §16):
+// /gestion/cuenta — the signed-in account, and turning the second factor on (producto §9):
 // the steps — the password again, the QR code, the first code — are ActivarSegundoFactor's.
 import { Box, chakra } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';

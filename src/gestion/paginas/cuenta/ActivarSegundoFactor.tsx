@@ -1,4 +1,4 @@
-// "Activar segundo factor" on Mi cuenta (producto §9, §16). First the account's password again —
+// "Activar segundo factor" on Mi cuenta (producto §9). First the account's password again —
 // a stolen session must not turn on a factor of its own and lock the owner out (decision 101) —
 // then the server's QR code (an SVG shown as an image: never inserted as markup), the secret in
 // text for typing it by hand, and "Código de verificación" → "Confirmar". Each step moves the
