@@ -184,5 +184,9 @@ export const ACCIONES_AUDITORIA = {
   exportar_datos: 'Exportó datos personales',
   rectificar_dato: 'Rectificó un dato',
   suprimir_datos: 'Suprimió datos personales',
+  /** The system sealed the chain with a new audit key (its id, never the key). */
+  clave_de_auditoria: 'Firmó la auditoría con una clave nueva',
+  /** The system sent the chain's head to CORREO_AUDITORIA. */
+  publicar_cabeza: 'Envió la cabeza de la auditoría',
 } as const;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;

@@ -8,6 +8,8 @@ import { configOSalir, type Config } from '../server/config.js';
 import { abrirBase } from '../server/db/conexion.js';
 import type { Db } from '../server/db/esquema.js';
 import { migrar, proveedorDeMigraciones } from '../server/db/migraciones.js';
+import { sellarCadena } from '../server/servicios/auditoria.js';
+import { usarClavesDeAuditoria } from '../server/servicios/auditoria-claves.js';
 import { asegurarDirectorioDeDatos } from '../server/storage/directorio-de-datos.js';
 
 export type Acceso = 'lectura' | 'escritura';
@@ -22,6 +24,7 @@ export async function ejecutar(
   tarea: (db: Db, config: Config) => Promise<number>,
 ): Promise<void> {
   const config = configOSalir();
+  usarClavesDeAuditoria(config.auditoria);
   let db: Db;
   try {
     asegurarDirectorioDeDatos(config.dataDir);
@@ -35,6 +38,7 @@ export async function ejecutar(
   try {
     if (acceso === 'escritura') {
       await migrar(db);
+      await sellarCadena(db);
     } else {
       const pendientes = await migracionesPendientes(db);
       if (pendientes.length > 0) {

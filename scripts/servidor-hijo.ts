@@ -87,6 +87,12 @@ export interface Servidor {
 }
 
 /** Starts the server and resolves once /healthz answers; a server that cannot start throws. */
+/**
+ * The audit key of the servers these runs start, and of the test environments: production
+ * refuses to start without one, and the processes sharing a database must share it.
+ */
+export const CLAVE_AUDITORIA_DE_PRUEBA = 'a1'.repeat(32);
+
 export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<Servidor> {
   const propio = opciones.dataDir === undefined;
   const dataDir = opciones.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'alta-servidor-')));
@@ -105,6 +111,7 @@ export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<
       DEMO: ['test', 'development'].includes(opciones.env?.NODE_ENV ?? 'test') ? '1' : '0',
       DATABASE_URL: '',
       TRUST_PROXY: '',
+      AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA,
       // No drain on SIGTERM (decision 092): nothing routes around these servers, and every stop
       // would wait it out. The graceful-restart checks set it.
       SHUTDOWN_DRAIN_MS: '0',

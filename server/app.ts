@@ -11,6 +11,8 @@ import type { Config } from './config.js';
 import { abrirBase, type Conexion } from './db/conexion.js';
 import { migrar } from './db/migraciones.js';
 import { paresDeDemoEnPadron, sembrar } from './db/semillas.js';
+import { sellarCadena } from './servicios/auditoria.js';
+import { usarClavesDeAuditoria } from './servicios/auditoria-claves.js';
 import { erroresDeMarco } from './errores-de-marco.js';
 import { esquemaError } from './errores.js';
 import { antifalsificacion } from './plugins/antifalsificacion.js';
@@ -39,14 +41,17 @@ export const MENSAJE_PARES_DE_DEMO =
   'el de la Asociación con `npm run importar -- padron <archivo.csv>`, y volvé a iniciar.';
 
 /**
- * The server's start: DATA_DIR owner-only, the database brought up to date (migrations, then
- * first-start seeds; the demo pairs only in demo mode) and, in production, no demo pair left.
+ * The server's start: DATA_DIR owner-only, the database brought up to date (migrations, the audit
+ * chain sealed with the configured key, then first-start seeds; the demo pairs only in demo mode)
+ * and, in production, no demo pair left.
  */
 export async function prepararBase(config: Config): Promise<Conexion> {
   asegurarDirectorioDeDatos(config.dataDir);
+  usarClavesDeAuditoria(config.auditoria);
   const conexion = abrirBase(config);
   try {
     await migrar(conexion.db);
+    await sellarCadena(conexion.db);
     await sembrar(conexion.db, conexion.motor, { demo: config.demo });
     if (config.production && (await paresDeDemoEnPadron(conexion.db)) > 0) {
       throw new Error(MENSAJE_PARES_DE_DEMO);
@@ -98,6 +103,11 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
   const conexion = await prepararBase(config);
   try {
     app.decorate('config', config);
+    if (config.auditoria.desarrollo && config.nodeEnv === 'development') {
+      app.log.warn(
+        'la auditoría se firma con la clave de desarrollo, que está publicada: en producción configurá AUDITORIA_CLAVE',
+      );
+    }
     await app.register(baseDeDatos, { conexion });
     await app.register(documentos, { dataDir: config.dataDir });
     await app.register(catalogos);

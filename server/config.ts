@@ -3,6 +3,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { RETENCION_MESES_PREDETERMINADA } from '../domain/datos-personales.js';
+import { configAuditoria } from './config-auditoria.js';
+import type { AnilloDeClaves } from './servicios/auditoria-claves.js';
 
 export interface Config {
   port: number;
@@ -64,6 +66,10 @@ export interface Config {
   contacto: Contacto | null;
   /** Where documents live (DOCUMENT_STORE): storage/eleccion.ts builds the store from it. */
   almacen: ConfigAlmacen;
+  /** The audit chain's keys (AUDITORIA_CLAVE…, config-auditoria.ts): the current one and the retired. */
+  auditoria: AnilloDeClaves;
+  /** Where the audit chain's head is sent once a day (CORREO_AUDITORIA); null: not sent. */
+  correoAuditoria: string | null;
 }
 
 export type TipoDeAlmacen = 'disco' | 'postgres' | 's3';
@@ -340,10 +346,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (dataDir.includes('\0')) throw new ConfigError('DATA_DIR', 'no es una ruta válida.');
   const port = entero(env, 'PORT', 8080, 1, 65535);
   const databaseUrl = urlDeBase(env);
+  const dataDirAbsoluto = path.resolve(cwd, dataDir);
   return {
     port,
     host,
-    dataDir: path.resolve(cwd, dataDir),
+    dataDir: dataDirAbsoluto,
     databaseUrl,
     nodeEnv,
     production,
@@ -385,6 +392,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mailPollSeconds: entero(env, 'MAIL_POLL_SECONDS', 5, 0, 3_600),
     contacto: contacto(env),
     almacen: configAlmacen(env, databaseUrl),
+    auditoria: configAuditoria(
+      env,
+      { production, dataDir: dataDirAbsoluto, cwd },
+      (variable, detalle) => new ConfigError(variable, detalle),
+    ),
+    correoAuditoria: direccion(env, 'CORREO_AUDITORIA', null),
   };
 }
 

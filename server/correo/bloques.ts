@@ -11,6 +11,9 @@ export type Bloque =
   /** `texto` says where the link goes; the address is shown too. */
   | { tipo: 'enlace'; texto: string; url: string };
 
+/** Every message's signature. */
+export const FIRMA = 'Asociación Médica de Rosario — Alta de Prestadores';
+
 export const parrafo = (texto: string): Bloque => ({ tipo: 'parrafo', texto });
 export const cita = (texto: string): Bloque => ({ tipo: 'cita', texto });
 export const subtitulo = (texto: string): Bloque => ({ tipo: 'subtitulo', texto });

@@ -6,9 +6,20 @@ import { createHash } from 'node:crypto';
 import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
 import { generarComprobante, nombreDelComprobante } from '../comprobante/index.js';
 import type { Db } from '../db/esquema.js';
-import type { EventoCorreo, TipoCorreo } from '../trabajos/salida.js';
-import { cita, comoHtml, comoTexto, enlace, lista, parrafo, subtitulo, type Bloque } from './bloques.js';
+import type { EventoCorreo, EventoDeSolicitud, TipoCorreo } from '../trabajos/salida.js';
+import {
+  cita,
+  comoHtml,
+  FIRMA,
+  comoTexto,
+  enlace,
+  lista,
+  parrafo,
+  subtitulo,
+  type Bloque,
+} from './bloques.js';
 import { dias, fechaEnPalabras } from './fechas.js';
+import { redactarDelSistema } from './mensajes-sistema.js';
 
 export interface Adjunto {
   nombre: string;
@@ -31,8 +42,6 @@ export interface DatosDeSolicitud {
   verificacion: string;
 }
 
-const FIRMA = 'Asociación Médica de Rosario — Alta de Prestadores';
-
 const TIPOS: readonly TipoCorreo[] = [
   'enviada',
   'aviso_personal',
@@ -41,6 +50,7 @@ const TIPOS: readonly TipoCorreo[] = [
   'rechazada',
   'corregida',
   'recordatorio',
+  'cabeza_auditoria',
 ];
 
 const etiquetaDe = (clave: DocumentoKey): string => DOCUMENTOS.find((d) => d.key === clave)?.label ?? clave;
@@ -62,7 +72,7 @@ interface Borrador {
   bloques: Bloque[];
 }
 
-function borrador(evento: EventoCorreo, s: DatosDeSolicitud, publicUrl: string): Borrador {
+function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: string): Borrador {
   const { numero } = s;
   const hola = parrafo(`Hola, ${nombreParaSaludo(s.apellidoynombre)}:`);
   const estado = enlace(
@@ -171,7 +181,7 @@ function borrador(evento: EventoCorreo, s: DatosDeSolicitud, publicUrl: string):
 
 /** The subject and both parts of a message (pure: the unit tests call it). */
 export function redactar(
-  evento: EventoCorreo,
+  evento: EventoDeSolicitud,
   solicitud: DatosDeSolicitud,
   publicUrl: string,
 ): Omit<Mensaje, 'adjuntos'> {
@@ -194,7 +204,7 @@ export function leerEvento(tipo: string, datos: string): EventoCorreo {
   if (
     !TIPOS.includes(tipo as TipoCorreo) ||
     evento?.tipo !== tipo ||
-    typeof evento.solicitudId !== 'string'
+    (evento.tipo !== 'cabeza_auditoria' && typeof evento.solicitudId !== 'string')
   ) {
     throw new Error(`Evento de correo ilegible (tipo ${tipo})`);
   }
@@ -211,6 +221,7 @@ export async function armarMensaje(
   publicUrl: string,
 ): Promise<Mensaje | null> {
   const evento = leerEvento(fila.tipo, fila.datos);
+  if (evento.tipo === 'cabeza_auditoria') return { ...redactarDelSistema(evento, publicUrl), adjuntos: [] };
   const solicitud = await db
     .selectFrom('solicitudes')
     .select(['numero', 'apellidoynombre', 'verificacion'])

@@ -168,7 +168,10 @@ export interface NotasTabla {
   texto: string;
   en: string;
 }
-/** Append-only, chained: hash = sha256(previous hash ‖ canonical row) (servicios/auditoria.ts). */
+/**
+ * Append-only, chained: hash = HMAC(key, previous hash ‖ canonical row), or sha256 for the rows
+ * written before the chain was keyed (servicios/auditoria.ts, auditoria-claves.ts).
+ */
 export interface AuditoriaTabla {
   n: number | string;
   en: string;
@@ -178,6 +181,8 @@ export interface AuditoriaTabla {
   objeto: string | null;
   detalle: string | null;
   hash: string;
+  /** The sealing key's id; null before the chain was keyed. */
+  clave: string | null;
 }
 export interface AuditoriaCabezaTabla {
   id: number;

@@ -345,6 +345,14 @@ const migraciones: Record<string, Migration> = {
       await db.schema.alterTable('historial').addColumn('nuevo', 'text').execute();
     },
   },
+  // The audit chain keyed (decision 098): each new row names the key whose HMAC sealed it. Rows
+  // written before keep `clave` null and their SHA-256 links; the server's start seals them under
+  // the key with a row of its own (servicios/auditoria-cabeza.ts, sellarCadena).
+  '008_auditoria_con_clave': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('auditoria').addColumn('clave', 'text').execute();
+    },
+  },
 };
 
 /** A PostgreSQL-only function fails harmlessly on SQLite (the other way round would abort PostgreSQL's transaction). */

@@ -7,8 +7,10 @@
 // - recordatorios: queues the end-date reminders (trabajos/recordatorios.ts), once per key;
 // - barrido: abandoned drafts, ended counter windows, staff sessions past their limits and ended
 //   sign-in lockouts (`npm run barrer` stays for cron and by hand);
-// - retencion: deletes the personal data whose retention period ended (producto §13), once a day.
+// - retencion: deletes the personal data whose retention period ended (producto §13), once a day;
+// - cabeza_auditoria: with CORREO_AUDITORIA, the audit chain's head by e-mail, once a day.
 import fp from 'fastify-plugin';
+import { publicarCabeza } from '../servicios/auditoria-cabeza.js';
 import { barrerBorradores } from '../servicios/barrido.js';
 import { aplicarRetencion } from '../servicios/datos-personales/retencion.js';
 import { entornoDeSupresion } from '../servicios/datos-personales/supresion.js';
@@ -62,6 +64,10 @@ export const tareas = fp<{ tickMs?: number }>(
           new Date(),
         ),
     });
+    const correoAuditoria = config.correoAuditoria;
+    if (correoAuditoria) {
+      lista.push({ nombre: 'cabeza_auditoria', cadaMs: DIA, trabajo: () => publicarCabeza(app.db, correoAuditoria) });
+    }
     const masFrecuente = Math.min(...lista.map((t) => t.cadaMs));
     const planificador = await iniciarPlanificador(app.db, app.log, lista, {
       tickMs: tickMs ?? Math.min(masFrecuente, 60_000),

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { DocumentoKey } from '../../domain/index.js';
 import type { Database } from '../db/esquema.js';
 
-export type EventoCorreo =
+/** About one application: the message is written from the application as it is when sent. */
+export type EventoDeSolicitud =
   /** To the applicant, with the receipt attached. */
   | { tipo: 'enviada'; solicitudId: string }
   /** To the staff address: a new application arrived. */
@@ -30,6 +31,21 @@ export type EventoCorreo =
   /** To the applicant: a document stops being valid in `dias` days. */
   | { tipo: 'recordatorio'; solicitudId: string; documento: DocumentoKey; hasta: string; dias: number };
 
+/** About no application: everything the message says travels in the event. */
+export type EventoDelSistema =
+  /** To CORREO_AUDITORIA: the audit chain's head of the day, a witness outside the database. */
+  {
+    tipo: 'cabeza_auditoria';
+    /** YYYY-MM-DD in Argentina. */
+    fecha: string;
+    /** `n:hash`. */
+    cabeza: string;
+    /** What the chain's check found just before: null when intact, else the first broken row. */
+    alteracion: string | null;
+  };
+
+export type EventoCorreo = EventoDeSolicitud | EventoDelSistema;
+
 export type TipoCorreo = EventoCorreo['tipo'];
 
 export interface CorreoNuevo {
@@ -48,6 +64,8 @@ export const CLAVES_CORREO = {
   corregida: (historialId: string) => `corregida|${historialId}`,
   recordatorio: (solicitudId: string, documento: string, hasta: string, dias: number) =>
     `recordatorio|${solicitudId}|${documento}|${hasta}|${dias}`,
+  /** One a day, whichever process and however many runs. */
+  cabezaAuditoria: (fecha: string) => `cabeza_auditoria|${fecha}`,
 } as const;
 
 /** Queues a message inside the caller's transaction; a repeated event queues nothing. */
@@ -62,7 +80,7 @@ export async function encolarCorreo(
       id: randomUUID(),
       clave,
       tipo: evento.tipo,
-      solicitud_id: evento.solicitudId,
+      solicitud_id: 'solicitudId' in evento ? evento.solicitudId : null,
       para,
       datos: JSON.stringify(evento),
       creado_ms: ahora,

@@ -9,7 +9,7 @@ import type { DetalleSolicitud } from '../../domain/index.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import * as archivos from './ayuda/archivos.js';
 import { buildApp } from '../../server/app.js';
-import { crearEntorno, disponible, type Motor } from './ayuda/bases.js';
+import { CON_CLAVE_DE_AUDITORIA, crearEntorno, disponible, type Motor } from './ayuda/bases.js';
 import { Contexto } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, enviarSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
@@ -97,13 +97,18 @@ describe('DOCUMENT_STORE y S3_*: validados al arrancar, con el nombre de la vari
   };
 
   it('disco sin DATABASE_URL, postgres con ella, salvo que se elija otro', () => {
-    expect(loadConfig({}).almacen).toEqual({ tipo: 'disco', porDefecto: true });
-    expect(loadConfig({ DATABASE_URL: PG }).almacen).toEqual({ tipo: 'postgres', porDefecto: true });
-    expect(loadConfig({ DATABASE_URL: PG, DOCUMENT_STORE: 'disco' }).almacen).toEqual({
+    expect(loadConfig(CON_CLAVE_DE_AUDITORIA).almacen).toEqual({ tipo: 'disco', porDefecto: true });
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, DATABASE_URL: PG }).almacen).toEqual({
+      tipo: 'postgres',
+      porDefecto: true,
+    });
+    expect(
+      loadConfig({ ...CON_CLAVE_DE_AUDITORIA, DATABASE_URL: PG, DOCUMENT_STORE: 'disco' }).almacen,
+    ).toEqual({
       tipo: 'disco',
       porDefecto: false,
     });
-    expect(loadConfig(S3).almacen).toEqual({
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, ...S3 }).almacen).toEqual({
       tipo: 's3',
       porDefecto: false,
       s3: {
@@ -114,7 +119,9 @@ describe('DOCUMENT_STORE y S3_*: validados al arrancar, con el nombre de la vari
         secretAccessKey: 'b',
       },
     });
-    expect(loadConfig({ ...S3, S3_REGION: 'sa-east-1' }).almacen.s3?.region).toBe('sa-east-1');
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, ...S3, S3_REGION: 'sa-east-1' }).almacen.s3?.region).toBe(
+      'sa-east-1',
+    );
   });
 
   it('rechaza un almacén desconocido, postgres sin base PostgreSQL y s3 incompleto', () => {

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { iniciarServidor } from '../../scripts/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
+import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
 describe('configuración', () => {
   it('usa los valores por defecto de producto §10', () => {
-    const c = loadConfig({}, '/srv/alta');
+    const c = loadConfig(CON_CLAVE_DE_AUDITORIA, '/srv/alta');
     expect(c).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
@@ -43,6 +44,7 @@ describe('configuración', () => {
 
   it('lee el correo y la dirección pública (producto §11)', () => {
     const c = loadConfig({
+      ...CON_CLAVE_DE_AUDITORIA,
       PORT: '9000',
       SMTP_URL: 'smtps://usuario:clave@correo.amr.org.ar:465',
       MAIL_FROM: 'Asociación Médica de Rosario <altas@amr.org.ar>',
@@ -55,14 +57,16 @@ describe('configuración', () => {
       staffMail: 'prestadores@amr.org.ar',
       publicUrl: 'https://altas.amr.org.ar',
     });
-    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
   it('HEADERS_TIMEOUT_MS no puede superar REQUEST_TIMEOUT_MS', () => {
-    expect(loadConfig({ REQUEST_TIMEOUT_MS: '10000' }).headersTimeoutMs).toBe(10_000);
-    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' })).toThrow(
-      'HEADERS_TIMEOUT_MS',
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, REQUEST_TIMEOUT_MS: '10000' }).headersTimeoutMs).toBe(
+      10_000,
     );
+    expect(() =>
+      loadConfig({ ...CON_CLAVE_DE_AUDITORIA, REQUEST_TIMEOUT_MS: '10000', HEADERS_TIMEOUT_MS: '20000' }),
+    ).toThrow('HEADERS_TIMEOUT_MS');
   });
 
   it.each([
@@ -93,22 +97,23 @@ describe('configuración', () => {
     ['PUBLIC_URL', 'https://altas.amr.org.ar/?a=1'],
     ['MAIL_LEASE_SECONDS', '1'],
     ['MAIL_POLL_SECONDS', 'a menudo'],
+    ['CORREO_AUDITORIA', 'auditoria en amr.org.ar'],
+    ['AUDITORIA_CLAVE', 'corta'],
   ])('%s=%s se rechaza nombrando la variable', (variable, valor) => {
-    expect(() => loadConfig({ [variable]: valor })).toThrow(ConfigError);
-    expect(() => loadConfig({ [variable]: valor })).toThrow(variable);
+    expect(() => loadConfig({ ...CON_CLAVE_DE_AUDITORIA, [variable]: valor })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...CON_CLAVE_DE_AUDITORIA, [variable]: valor })).toThrow(variable);
   });
 
   it('acepta una lista de proxies y rangos', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy).toEqual([
-      '10.0.0.1',
-      '192.168.0.0/16',
-      '::1',
-    ]);
+    expect(
+      loadConfig({ ...CON_CLAVE_DE_AUDITORIA, TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1' }).trustProxy,
+    ).toEqual(['10.0.0.1', '192.168.0.0/16', '::1']);
   });
 
   it.each([
     ['PORT', 'ochenta'],
     ['DATABASE_URL', 'mysql://root@localhost/alta'],
+    ['AUDITORIA_CLAVE', ''],
   ])('el servidor real no arranca con %s inválido y lo nombra (código 1)', (variable, valor) => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
       cwd: RAIZ,
@@ -145,6 +150,7 @@ describe('límites del servidor HTTP', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'alta-conexiones-'));
     const app = await buildApp(
       loadConfig({
+        ...CON_CLAVE_DE_AUDITORIA,
         DATA_DIR: dataDir,
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
+import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
@@ -35,22 +36,22 @@ function conApp(env: Record<string, string>, cuerpo: (app: () => FastifyInstance
 
 describe('configuración del contacto', () => {
   it('sin variables no hay contacto (nada inventado)', () => {
-    expect(loadConfig({}).contacto).toBeNull();
-    expect(loadConfig({ CONTACTO_TELEFONO: '  ', CONTACTO_EMAIL: '' }).contacto).toBeNull();
+    expect(loadConfig(CON_CLAVE_DE_AUDITORIA).contacto).toBeNull();
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, CONTACTO_TELEFONO: '  ', CONTACTO_EMAIL: '' }).contacto).toBeNull();
   });
 
   it('lee las tres partes, o solo las que haya', () => {
-    expect(loadConfig(CONTACTO).contacto).toEqual({
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, ...CONTACTO }).contacto).toEqual({
       telefono: '+54 341 421-0000',
       email: 'prestadores@amr.org.ar',
       direccion: 'Santa Fe 1798, Rosario',
     });
-    expect(loadConfig({ CONTACTO_EMAIL: ' prestadores@amr.org.ar ' }).contacto).toEqual({
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, CONTACTO_EMAIL: ' prestadores@amr.org.ar ' }).contacto).toEqual({
       telefono: null,
       email: 'prestadores@amr.org.ar',
       direccion: null,
     });
-    expect(loadConfig({ CONTACTO_TELEFONO: '(0341) 421.0000' }).contacto?.telefono).toBe('(0341) 421.0000');
+    expect(loadConfig({ ...CON_CLAVE_DE_AUDITORIA, CONTACTO_TELEFONO: '(0341) 421.0000' }).contacto?.telefono).toBe('(0341) 421.0000');
   });
 
   it.each([
@@ -64,8 +65,8 @@ describe('configuración del contacto', () => {
     ['CONTACTO_DIRECCION', 'Santa Fe 1798\nRosario'],
     ['CONTACTO_DIRECCION', 'x'.repeat(201)],
   ])('%s=%j se rechaza nombrando la variable, en castellano', (variable, valor) => {
-    expect(() => loadConfig({ [variable]: valor })).toThrow(ConfigError);
-    expect(() => loadConfig({ [variable]: valor })).toThrow(`Configuración inválida: ${variable} `);
+    expect(() => loadConfig({ ...CON_CLAVE_DE_AUDITORIA, [variable]: valor })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...CON_CLAVE_DE_AUDITORIA, [variable]: valor })).toThrow(`Configuración inválida: ${variable} `);
   });
 
   it('el servidor real no arranca con CONTACTO_EMAIL inválido y lo nombra (código 1)', () => {

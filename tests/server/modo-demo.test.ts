@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { MENSAJE_PARES_DE_DEMO, buildApp } from '../../server/app.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { abrirBase } from '../../server/db/conexion.js';
-import { crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
+import { CON_CLAVE_DE_AUDITORIA, crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
 import * as archivos from './ayuda/archivos.js';
 import { Navegador } from './ayuda/cliente.js';
 
@@ -27,10 +27,15 @@ function correr(script: string, env: Record<string, string>, args: string[] = []
   return { codigo: r.status, salida: r.stdout, errores: r.stderr };
 }
 
-/** The environment of a deployment: only where its data is, nothing about modes. */
+/** The environment of a deployment: where its data is and its audit key, nothing about modes. */
 function deProduccion(entorno: Entorno): Record<string, string> {
   const { DATA_DIR, DATABASE_URL } = entorno.env;
-  return { DATA_DIR: DATA_DIR!, ...(DATABASE_URL ? { DATABASE_URL } : {}), LOG_LEVEL: 'silent' };
+  return {
+    DATA_DIR: DATA_DIR!,
+    ...(DATABASE_URL ? { DATABASE_URL } : {}),
+    LOG_LEVEL: 'silent',
+    ...CON_CLAVE_DE_AUDITORIA,
+  };
 }
 
 /** Rows of a table, read without starting anything that could seed it. */
@@ -49,7 +54,7 @@ async function contar(entorno: Entorno, tabla: 'padron' | 'localidades'): Promis
 
 describe('la configuración del modo', () => {
   it('sin NODE_ENV es producción: sin demostración y sin /api/docs', () => {
-    expect(loadConfig({})).toMatchObject({
+    expect(loadConfig(CON_CLAVE_DE_AUDITORIA)).toMatchObject({
       nodeEnv: 'production',
       production: true,
       demo: false,

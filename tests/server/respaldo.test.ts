@@ -240,7 +240,7 @@ for (const { motor, disponible } of MOTORES) {
       }
       const origen = await verificarAuditoria(ctx.db);
       const restaurada = await auditoriaDe(destino);
-      expect(restaurada).toEqual({ intacta: true, filas: origen.filas });
+      expect(restaurada).toMatchObject({ intacta: true, filas: origen.filas });
       expect(origen.filas).toBeGreaterThan(0);
       const cli = await npmRun('auditoria', destino.env, ['verificar']);
       expect(cli.codigo, cli.errores).toBe(0);

@@ -8,10 +8,11 @@ import { loadConfig } from '../../server/config.js';
 import { documentosRequeridos } from '../../scripts/bench/comun/archivos.js';
 import { Cliente } from '../../scripts/bench/comun/cliente.js';
 import { iniciarServidor } from '../../scripts/servidor-hijo.js';
+import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 
 /** The shipped limits: empty values make the server use its defaults. */
 const POR_DEFECTO = { LOG_LEVEL: 'warn', DNI_CHECK_MAX: '', DNI_CHECK_WINDOW_MINUTES: '', WRITE_MAX_PER_HOUR: '' };
-const { dniCheckMax: MAX, writeMaxPerHour: MAX_ESCRITURAS } = loadConfig({});
+const { dniCheckMax: MAX, writeMaxPerHour: MAX_ESCRITURAS } = loadConfig(CON_CLAVE_DE_AUDITORIA);
 const RUTA = '/api/v2/solicitud/comprobarDniMatricula/30111222/12345/1';
 
 const forjadas = (i: number) => ({

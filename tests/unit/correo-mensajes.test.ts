@@ -6,7 +6,7 @@ import { escapar } from '../../server/correo/bloques.js';
 import { dias, fechaEnPalabras } from '../../server/correo/fechas.js';
 import { idDeMensaje, leerEvento, nombreParaSaludo, redactar } from '../../server/correo/mensajes.js';
 import { sinDatosPersonales, comoErrorDeEnvio } from '../../server/correo/transporte.js';
-import type { EventoCorreo } from '../../server/trabajos/salida.js';
+import type { EventoDeSolicitud } from '../../server/trabajos/salida.js';
 
 const URL_PUBLICA = 'https://prestadores.amr.test';
 const SOLICITUD = {
@@ -15,7 +15,7 @@ const SOLICITUD = {
   verificacion: 'v'.repeat(43),
 };
 
-const EVENTOS: EventoCorreo[] = [
+const EVENTOS: EventoDeSolicitud[] = [
   { tipo: 'enviada', solicitudId: 's' },
   { tipo: 'aviso_personal', solicitudId: 's' },
   {
@@ -116,7 +116,7 @@ describe('redactar', () => {
     const motivo = '<script>alert("x")</script> & <img src=x onerror=alert(1)>\nsegunda línea';
     const nombre = `O'Brien <b>"Juana"</b> & Cía.`;
     const token = 'a"><script>b';
-    const eventos: EventoCorreo[] = [
+    const eventos: EventoDeSolicitud[] = [
       { tipo: 'rechazada', solicitudId: 's', motivo },
       {
         tipo: 'observada',

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../../scripts/servidor-hijo.js';
 import { loadConfig, type Config } from '../../../server/config.js';
 
 export const URL_ADMIN_PG = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -59,6 +60,9 @@ async function conAdmin<T>(tarea: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** A deployment's minimum: production refuses to start without its audit key. */
+export const CON_CLAVE_DE_AUDITORIA = { AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA } as const;
+
 export async function crearEntorno(motor: Motor, extra: Record<string, string> = {}): Promise<Entorno> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'alta-test-'));
   // Demo mode gives the tests the published padrón pairs; production refuses it.
@@ -68,6 +72,9 @@ export async function crearEntorno(motor: Motor, extra: Record<string, string> =
     DEMO: demo,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // One key for the whole run: it is one per process (servicios/auditoria-claves.ts), and a
+    // file's SQLite and PostgreSQL apps share the process.
+    AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA,
     ...extra,
   };
   let base: string | null = null;
