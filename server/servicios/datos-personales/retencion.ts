@@ -72,7 +72,11 @@ export interface RetencionResultado extends SupresionResultado {
   copiasDeCorreo: number;
 }
 
-/** Deletes what the retention periods no longer allow keeping (the 'retencion' task, `npm run datos-personales -- retener`). */
+/**
+ * Deletes what the retention periods no longer allow keeping (the 'retencion' task, `npm run
+ * datos-personales -- retener`). Run daily even when nothing expired, it also finishes an earlier
+ * deletion's file cleanup that a reader blocked (sin-copias.ts).
+ */
 export async function aplicarRetencion(
   entorno: EntornoSupresion,
   meses: number,

@@ -6,8 +6,8 @@
 // objects are removed from the store only after that commit. A crash in between leaves objects no
 // `documentos` row points to: the draft sweep (servicios/barrido.ts) removes those as orphans. The
 // other order could leave a row pointing at a missing object with nothing to finish the job.
+// Last, once per batch, the database's own files are rid of the old bytes (sin-copias.ts).
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { CAMPO_SUPRESION, MARCA_SUPRIMIDO } from '../../../domain/index.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/esquema.js';
@@ -16,6 +16,7 @@ import { auditar } from '../auditoria.js';
 import { claveDeBusqueda } from '../busqueda.js';
 import { huella } from '../canonico.js';
 import { borrarCopiasDeCorreo } from './copias-de-correo.js';
+import { antesDeSuprimir, sinCopias, type EntornoSinCopias } from './sin-copias.js';
 
 export type CausaSupresion = 'pedido' | 'retencion';
 
@@ -29,25 +30,23 @@ export interface AutorSupresion {
   motivo: string;
 }
 
-/** Where the deleted data lived besides the database rows. */
-export interface EntornoSupresion {
-  db: Db;
+/**
+ * Where the deleted data lived besides the database rows. dataDir: the outbox's .eml copies are
+ * under DATA_DIR/correo/, and SQLite's files are in it.
+ */
+export interface EntornoSupresion extends EntornoSinCopias {
   almacen: DocumentStore;
-  /** DATA_DIR: the outbox's .eml copies are under DATA_DIR/correo/. */
-  dataDir: string;
-  /** DOCUMENT_STORE=postgres: the bytes were rows of almacen_trozos (VACUUM reclaims them). */
-  almacenEnBase: boolean;
-  log: { warn(datos: object, mensaje: string): void };
 }
 
 /** A server's or a command's environment: its database, store, DATA_DIR and log. */
 export const entornoDeSupresion = (
   db: Db,
   almacen: DocumentStore,
-  config: Pick<Config, 'dataDir' | 'almacen'>,
+  config: Pick<Config, 'dataDir' | 'almacen' | 'databaseUrl'>,
   log: EntornoSupresion['log'],
 ): EntornoSupresion => ({
   db,
+  motor: config.databaseUrl ? 'postgres' : 'sqlite',
   almacen,
   dataDir: config.dataDir,
   almacenEnBase: config.almacen.tipo === 'postgres',
@@ -261,7 +260,9 @@ async function suprimirUna(
 
 /**
  * Deletes the personal data of these applications (ids), each in its own transaction with its
- * audit row `suprimir_datos`; then their documents' objects and .eml copies.
+ * audit row `suprimir_datos`; then their documents' objects and .eml copies, and then the old
+ * bytes in the database's files. Called with no ids, it finishes an earlier batch's cleanup if
+ * that was left pending (the daily retention task always calls it).
  */
 export async function suprimirSolicitudes(
   entorno: EntornoSupresion,
@@ -272,6 +273,7 @@ export async function suprimirSolicitudes(
   const { db, almacen, log } = entorno;
   const resultado: SupresionResultado = { solicitudes: [], documentos: 0 };
   const pendientes: Pendientes = { archivos: [], correos: [] };
+  const limpiezaPendiente = await antesDeSuprimir(entorno, solicitudes.length > 0);
   for (const id of solicitudes) {
     const hecha = await db.transaction().execute((trx) => suprimirUna(trx, id, autor, ahora));
     if (!hecha) continue;
@@ -291,14 +293,9 @@ export async function suprimirSolicitudes(
       log.warn({ err: error }, 'no se pudieron borrar copias .eml de correos suprimidos');
     });
   }
-  if (entorno.almacenEnBase && pendientes.archivos.length > 0) await recuperarTrozos(entorno);
+  // Also when every one was already deleted (another request won): that clears the flag again.
+  if (solicitudes.length > 0 || limpiezaPendiente) {
+    await sinCopias(entorno, { documentosEnBase: entorno.almacenEnBase && pendientes.archivos.length > 0 });
+  }
   return resultado;
-}
-
-/** Deleted chunks stay in the table's files as dead tuples until VACUUM marks their space free. */
-async function recuperarTrozos({ db, log }: EntornoSupresion): Promise<void> {
-  // Outside any transaction (VACUUM cannot run inside one); a failure leaves it to autovacuum.
-  await sql`vacuum almacen_trozos`.execute(db).catch((error: unknown) => {
-    log.warn({ err: error }, 'no se pudo ejecutar VACUUM de almacen_trozos; lo hará el autovacuum');
-  });
 }
