@@ -95,7 +95,7 @@ export function configAuditoria(
       throw fallo(
         'AUDITORIA_CLAVE',
         `es obligatoria en producción (o AUDITORIA_CLAVE_ARCHIVO): firma el registro de auditoría; ${FORMATO}. ` +
-          'Guardala fuera de DATA_DIR y de la base (docs/operations.md, "La clave de auditoría").',
+          'Guardala fuera de DATA_DIR y de la base (docs/operations.md, "The audit key and the published heads").',
       );
     }
     return anilloDeDesarrollo();

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { leerAlmacenadas, type Almacenada } from '../bench/comun/almacenadas.js';
 import { loadConfig } from '../../server/config.js';
+import { CLAVE_AUDITORIA_DE_PRUEBA } from '../servidor-hijo.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
@@ -50,7 +51,8 @@ export async function comparar(env: Record<string, string>, confirmadas: Envio[]
     }
   }
   const incompletas: string[] = [];
-  const config = loadConfig(env);
+  // The servers of these runs sign their audit log with this key; the configuration needs one.
+  const config = loadConfig({ AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA, ...env });
   const { db } = abrirBase(config, { soloLectura: true });
   const almacen = crearAlmacen(config, db);
   try {
