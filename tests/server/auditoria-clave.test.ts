@@ -5,8 +5,6 @@
 // --cabeza n:hash` fails once that head is no longer in the chain; a chain written before the key
 // is sealed at start-up and keeps verifying; a rotated key verifies while it is listed as a
 // previous one; CORREO_AUDITORIA gets the head once a day through the outbox, over real SMTP.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../scripts/servidor-hijo.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
@@ -26,8 +24,8 @@ import {
 } from '../../server/servicios/auditoria-claves.js';
 import { abrirBuzon } from './ayuda/buzon.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { comando } from './ayuda/comando.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
 const OTRA_CLAVE = 'b2'.repeat(32);
 const CORREO_AUDITORIA = 'auditoria@amr.test';
 
@@ -35,13 +33,8 @@ const buzon = await abrirBuzon();
 afterAll(() => buzon.cerrar());
 
 function consola(ctx: Contexto, argumentos: string[], env: Record<string, string> = {}) {
-  const r = spawnSync('npm', ['run', '-s', 'auditoria', '--', ...argumentos], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout.trim(), errores: r.stderr };
+  const r = comando('auditoria', argumentos, { ...ctx.entorno.env, ...env });
+  return { ...r, salida: r.salida.trim() };
 }
 
 /** `veces` audited actions, each in its own transaction as the services write them. */

@@ -3,13 +3,13 @@
 // or after ten minutes, a failed load or check not kept, sospechar() forcing a check. Then the
 // real thing: an import run by another process (`npm run importar`) shows on every catalogue
 // route within about a second.
-import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/esquema.js';
 import { CacheCatalogos } from '../../server/servicios/cache-catalogos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { comando } from './ayuda/comando.js';
 
 /** Just enough of Kysely for the version query: counts the reads, and can fail. */
 class BaseFalsa {
@@ -95,17 +95,11 @@ describe('CacheCatalogos', () => {
   });
 });
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
 const esperar = (ms: number) => new Promise((listo) => setTimeout(listo, ms));
 
 function importar(ctx: Contexto, tipo: string, archivo: string) {
-  const r = spawnSync('npm', ['run', '-s', 'importar', '--', tipo, archivo], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  expect(r.status, r.stderr).toBe(0);
+  const r = comando('importar', [tipo, archivo], ctx.entorno.env);
+  expect(r.codigo, r.errores).toBe(0);
 }
 
 conCadaBase('caché de catálogos', (ctx) => {

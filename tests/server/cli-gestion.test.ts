@@ -2,25 +2,17 @@
 // would (producto §9): alta reads the password from standard input and stores only its argon2id
 // hash; short passwords, bad roles, duplicates and options on the command line are refused;
 // lista prints the accounts; baja disables one; quitar-segundo-factor turns a lost factor off.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { auditoria, ingresar, olvidarLimiteDeIngreso } from './ayuda/personal.js';
+import { comando } from './ayuda/comando.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
 const CONTRASENA = 'correcta caballo batería grapa';
 
 /** Runs `npm run -s personal -- <args>` with `entrada` on standard input. */
 function personal(ctx: Contexto, args: string[], entrada = '') {
-  const r = spawnSync('npm', ['run', '-s', 'personal', '--', ...args], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    input: entrada,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr, todo: r.stdout + r.stderr };
+  const r = comando('personal', args, ctx.entorno.env, { entrada });
+  return { ...r, todo: r.salida + r.errores };
 }
 
 const cuenta = (ctx: Contexto, usuario: string) =>

@@ -1,6 +1,5 @@
 // The operator's commands, run as real processes on the same DATA_DIR / DATABASE_URL:
 // solicitudes (sizes and SHA-256 of what was uploaded), importar (accepted/rejected rows), barrer.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,19 +7,10 @@ import { expect, it } from 'vitest';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { cuerpoSolicitud, partesRequeridas } from './ayuda/solicitud.js';
 import * as archivos from './ayuda/archivos.js';
-
-const RAIZ = path.resolve(import.meta.dirname, '../..');
+import { comando } from './ayuda/comando.js';
 
 /** Runs `npm run -s <script> -- <args>`, exactly as an operator would. */
-function correr(ctx: Contexto, script: string, args: string[] = []) {
-  const r = spawnSync('npm', ['run', '-s', script, '--', ...args], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr };
-}
+const correr = (ctx: Contexto, script: string, args: string[] = []) => comando(script, args, ctx.entorno.env);
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

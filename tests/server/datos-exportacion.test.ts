@@ -4,7 +4,6 @@
 // datos.json with both applications and nothing of the other person, resumen.pdf readable, an
 // audit row without personal values. Then, on each document store, nine 9 MiB documents go
 // through the ZIP one at a time, and the store is never read far ahead of the reader.
-import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,8 +25,8 @@ import { conCadaBase, Contexto } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, enviarSolicitud, type Enviada } from './ayuda/gestion-solicitudes.js';
 import { auditoria, auditoriaDe, ingresarComo } from './ayuda/personal.js';
 import { iniciarS3, type ServidorS3 } from './ayuda/s3.js';
+import { comando } from './ayuda/comando.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
 const MIB = 1024 * 1024;
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const url = (numero: string) => `/api/gestion/datos-personales/${numero}/exportacion`;
@@ -87,15 +86,7 @@ async function quitarDelAlmacen(ctx: Contexto, numero: string, clave: string): P
 }
 
 /** `npm run -s datos-personales -- <args>` on the test's data. */
-function comando(ctx: Contexto, args: string[]) {
-  const r = spawnSync('npm', ['run', '-s', 'datos-personales', '--', ...args], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr };
-}
+const datosPersonales = (ctx: Contexto, args: string[]) => comando('datos-personales', args, ctx.entorno.env);
 
 conCadaBase(
   'datos personales: exportación (acceso)',
@@ -335,7 +326,7 @@ conCadaBase(
         try {
           const salida = path.join(carpeta, 'titular.zip');
           const zipDeLaRuta = await leerZip((await admin.get(url(primera.numero))).rawPayload);
-          const r = comando(ctx, ['exportar', TITULAR.dni, '--salida', salida]);
+          const r = datosPersonales(ctx, ['exportar', TITULAR.dni, '--salida', salida]);
           expect(r.errores).toBe('');
           expect(r.codigo).toBe(0);
           const zip = await leerZip(await readFile(salida));
@@ -367,7 +358,7 @@ conCadaBase(
           const rota = await enviarSolicitud(ctx, { dni: '25444555', matricula: '4321' });
           await quitarDelAlmacen(ctx, rota.numero, 'ConstanciaInscripcionAFIP');
           const antes = (await auditoria(ctx.db)).length;
-          const cortada = comando(ctx, [
+          const cortada = datosPersonales(ctx, [
             'exportar',
             '25444555',
             '--salida',
@@ -377,13 +368,13 @@ conCadaBase(
           expect(cortada.errores).toContain(
             `La exportación se interrumpió y no se escribió ${path.join(carpeta, 'cortada.zip')}`,
           );
-          const nadie = comando(ctx, ['exportar', '11222333', '--salida', path.join(carpeta, 'nadie.zip')]);
+          const nadie = datosPersonales(ctx, ['exportar', '11222333', '--salida', path.join(carpeta, 'nadie.zip')]);
           expect(nadie.codigo).toBe(1);
           expect(nadie.errores).toContain(TEXTOS_DATOS_PERSONALES.sinDatos);
-          const invalido = comando(ctx, ['exportar', '12.345.678', '--salida', path.join(carpeta, 'x.zip')]);
+          const invalido = datosPersonales(ctx, ['exportar', '12.345.678', '--salida', path.join(carpeta, 'x.zip')]);
           expect(invalido.codigo).toBe(2);
           expect(invalido.errores).toContain(TEXTOS_DATOS_PERSONALES.dniInvalido);
-          const sinSalida = comando(ctx, ['exportar', TITULAR.dni]);
+          const sinSalida = datosPersonales(ctx, ['exportar', TITULAR.dni]);
           expect(sinSalida.codigo).toBe(2);
           expect(sinSalida.errores).toContain(
             'Uso: npm run datos-personales -- exportar <dni> --salida <archivo.zip>',

@@ -3,7 +3,6 @@
 // personal data; younger ones, aprobadas and anything in course keep them. The daily task runs in
 // one of two processes; `npm run datos-personales -- suprimir|retener` work as real processes; and
 // objects left behind by a deletion that stopped after its commit are found by the draft sweep.
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -26,8 +25,8 @@ import type { Navegador } from './ayuda/cliente.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, enviarSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
+import { comando } from './ayuda/comando.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
 const MESES = 24;
 const silencio = { warn: () => {} };
 
@@ -48,15 +47,7 @@ const suprimidaEn = async (ctx: Contexto, numero: string) =>
   ).suprimida_en;
 
 /** `npm run datos-personales -- <args>` as a real process on the test's data. */
-function datosPersonales(ctx: Contexto, args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'scripts/datos-personales.ts', ...args], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr };
-}
+const datosPersonales = (ctx: Contexto, args: string[]) => comando('datos-personales', args, ctx.entorno.env);
 
 conCadaBase(
   'datos personales: retención',

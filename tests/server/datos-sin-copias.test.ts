@@ -37,8 +37,8 @@ import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { ENTORNO_GESTION } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { cuerpoSolicitud, partesRequeridas } from './ayuda/solicitud.js';
+import { comando } from './ayuda/comando.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
 /** Acebal: a locality without a street catalogue, so the street typed is stored as typed. */
 const LOCALIDAD_SIN_CALLES = 2;
 
@@ -156,15 +156,7 @@ function put(ctx: Contexto, nav: Navegador, url: string, cuerpo: object): Promis
 }
 
 /** `npm run datos-personales -- <args>` as a real process, while the test's server holds the database open. */
-function datosPersonales(ctx: Contexto, args: string[]) {
-  const r = spawnSync('npx', ['tsx', 'scripts/datos-personales.ts', ...args], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr };
-}
+const datosPersonales = (ctx: Contexto, args: string[]) => comando('datos-personales', args, ctx.entorno.env);
 
 conCadaBase(
   'datos personales: nada queda en los archivos',

@@ -4,8 +4,6 @@
 // service and by `npm run auditoria -- verificar` (exit 0 / 1 naming the row); the chain stays
 // whole under parallel writes; GET /api/gestion/auditoria lists it newest first, for
 // administradores only.
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { beforeEach, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, type PaginaAuditoria } from '../../domain/index.js';
 import { FILAS_AUDITORIA_POR_PAGINA } from '../../server/routes/gestion/auditoria/index.js';
@@ -22,18 +20,9 @@ import {
   ingresarComo,
   olvidarLimiteDeIngreso,
 } from './ayuda/personal.js';
+import { comando } from './ayuda/comando.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
-
-function verificarPorConsola(ctx: Contexto) {
-  const r = spawnSync('npm', ['run', '-s', 'auditoria', '--', 'verificar'], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...ctx.entorno.env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr };
-}
+const verificarPorConsola = (ctx: Contexto) => comando('auditoria', ['verificar'], ctx.entorno.env);
 
 /** Runs `alterar` on the log, checks what is reported, and puts the log back as it was. */
 async function conFilaAlterada(

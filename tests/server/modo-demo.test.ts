@@ -13,19 +13,12 @@ import { abrirBase } from '../../server/db/conexion.js';
 import { CON_CLAVE_DE_AUDITORIA, crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
 import * as archivos from './ayuda/archivos.js';
 import { Navegador } from './ayuda/cliente.js';
+import { comando } from './ayuda/comando.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 
 /** `npm run -s <script> -- <args>` with exactly `env` (no NODE_ENV, no DEMO unless given). */
-function correr(script: string, env: Record<string, string>, args: string[] = []) {
-  const r = spawnSync('npm', ['run', '-s', script, '--', ...args], {
-    cwd: RAIZ,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  return { codigo: r.status, salida: r.stdout, errores: r.stderr };
-}
+const correr = (script: string, env: Record<string, string>, args: string[] = []) => comando(script, args, env);
 
 /** The environment of a deployment: where its data is and its audit key, nothing about modes. */
 function deProduccion(entorno: Entorno): Record<string, string> {
