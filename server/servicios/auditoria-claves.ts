@@ -4,6 +4,7 @@
 // sealed them, so a rotated key keeps verifying the rows it sealed. Rows written before the
 // chain was keyed (`clave` null) keep their plain SHA-256 links.
 import { createHash, createHmac } from 'node:crypto';
+import type { AuditoriaTabla } from '../db/esquema.js';
 
 export interface ClaveDeAuditoria {
   /** Derived from the secret (never the secret): what a row stores in `clave`. */
@@ -20,18 +21,8 @@ export interface AnilloDeClaves {
   desarrollo: boolean;
 }
 
-/** The canonical row a hash covers (its `hash` aside). */
-export interface FilaEncadenada {
-  n: number;
-  en: string;
-  usuario: string | null;
-  ip: string;
-  accion: string;
-  objeto: string | null;
-  detalle: string | null;
-  /** The sealing key's id; null for the rows written before the chain was keyed. */
-  clave: string | null;
-}
+/** The canonical row a hash covers: the stored row without its hash (`clave` null before keys). */
+export type FilaEncadenada = Omit<AuditoriaTabla, 'n' | 'hash'> & { n: number };
 
 export const HASH_INICIAL = '0'.repeat(64);
 

@@ -9,6 +9,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { Campo } from '../../ui/campo/index.js';
 import { ingresar, type Ingreso } from '../api.js';
 import { AvisoError } from '../componentes/Avisos.js';
+import { CampoContrasena } from '../componentes/CampoContrasena.js';
 import { Titulo } from '../componentes/Titulo.js';
 import { codigoDeError, destinoSeguro, mensajeDeError } from '../consultas.js';
 import { CLAVE_SESION } from '../sesion.js';
@@ -84,18 +85,12 @@ export function Ingresar() {
               />
             )}
           </Campo>
-          <Campo id="ingreso-contrasena" etiqueta="Contraseña" error={errores.contrasena}>
-            {(aria) => (
-              <Input
-                {...aria}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={contrasena}
-                onChange={(e) => setContrasena(e.target.value)}
-              />
-            )}
-          </Campo>
+          <CampoContrasena
+            id="ingreso-contrasena"
+            error={errores.contrasena}
+            valor={contrasena}
+            alCambiar={setContrasena}
+          />
           {pideCodigo ? (
             <Campo
               id="ingreso-codigo"

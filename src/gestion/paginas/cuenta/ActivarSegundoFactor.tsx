@@ -11,6 +11,7 @@ import { MENSAJES } from '../../../../domain/mensajes.js';
 import { Campo } from '../../../ui/campo/index.js';
 import { confirmarSegundoFactor, iniciarSegundoFactor, type Enrolamiento } from '../../api.js';
 import { AvisoError } from '../../componentes/Avisos.js';
+import { CampoContrasena } from '../../componentes/CampoContrasena.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
 import { CLAVE_SESION } from '../../sesion.js';
 
@@ -163,19 +164,14 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
           <Text mb="3">Para activar el segundo factor, ingresá tu contraseña.</Text>
           {/* The account this password belongs to, for password managers (not shown, not read). */}
           <input type="text" name="username" autoComplete="username" value={usuario} readOnly hidden />
-          <Campo id="cuenta-contrasena" etiqueta="Contraseña" requerido error={errorContrasena}>
-            {(aria) => (
-              <Input
-                {...aria}
-                ref={refs.contrasena}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={contrasena}
-                onChange={(e) => setContrasena(e.target.value)}
-              />
-            )}
-          </Campo>
+          <CampoContrasena
+            id="cuenta-contrasena"
+            requerido
+            error={errorContrasena}
+            entrada={refs.contrasena}
+            valor={contrasena}
+            alCambiar={setContrasena}
+          />
           <HStack mt="2" gap="3">
             <Button type="submit" colorPalette="blue" loading={iniciar.isPending}>
               Continuar
