@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import * as archivos from './ayuda/archivos.js';
+import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 import { Navegador } from './ayuda/cliente.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
@@ -64,7 +65,13 @@ describe('DATA_DIR', () => {
     await expect(buildApp(configEn(dataDir))).rejects.toThrow(`chmod 700 ${dataDir}`);
 
     // The real server process and a command say the same and exit 1, creating nothing.
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, DATABASE_URL: '' };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...CON_CLAVE_DE_AUDITORIA,
+    };
     const servidor = spawnSync(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
       cwd: RAIZ,
       env,
