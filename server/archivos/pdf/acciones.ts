@@ -11,23 +11,10 @@
 // Memory is bounded: two bits per object number, up to the 8,388,607 of ISO 32000-1 Annex C
 // (2 MiB at most, grown as numbers appear; a larger number cannot be a target that passes), and
 // at most LIMITES_PDF.destinosDeApertura distinct targets.
-import { CONOCIDOS, N, PALABRAS } from './sintaxis.js';
+import { ACTIVOS, CONOCIDOS, N, PALABRAS } from './sintaxis.js';
 
 /** Names that make a PDF run or carry something: pdfid's set, /OpenAction aside (see above). */
-export const NOMBRES_ACTIVOS: ReadonlySet<string> = new Set([
-  'JS',
-  'JavaScript',
-  'AA',
-  'Launch',
-  'SubmitForm',
-  'ImportData',
-  'GoToR',
-  'GoToE',
-  'RichMedia',
-  'XFA',
-  'EmbeddedFile',
-  'EmbeddedFiles',
-]);
+export const NOMBRES_ACTIVOS: ReadonlySet<string> = new Set(ACTIVOS);
 
 /**
  * Action types other than GoTo (ISO 32000-2, 12.6.4). A dictionary whose /S is another name (a

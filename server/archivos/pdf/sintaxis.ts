@@ -20,9 +20,8 @@ export const BARRA = 0x2f;
 const NUMERAL = 0x23;
 export const esNumerico = (c: number) => (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 
-/** The names the scan compares; every other name is number 0. */
-export const CONOCIDOS = [
-  // Active content (acciones.ts).
+/** Names that make a PDF run or carry something: pdfid's set, /OpenAction aside (acciones.ts). */
+export const ACTIVOS = [
   'JS',
   'JavaScript',
   'AA',
@@ -35,6 +34,11 @@ export const CONOCIDOS = [
   'XFA',
   'EmbeddedFile',
   'EmbeddedFiles',
+] as const;
+
+/** The names the scan compares; every other name is number 0. */
+export const CONOCIDOS = [
+  ...ACTIVOS,
   // /OpenAction, its keys and the other action types (acciones.ts).
   'OpenAction',
   'S',
