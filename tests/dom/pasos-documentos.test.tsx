@@ -258,14 +258,16 @@ describe('Paso 2 — Archivos adjuntos', () => {
     enviar({ type: 'SIGUIENTE' });
     enviar({ type: 'SUBIDA.PROGRESO', porcentaje: 60 });
     enviar({ type: 'SUBIDA.FALLO', reintentable: true, mensaje: 'Servicio no disponible' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Waits of 3 s, not the default 1 s: the first run after a change (cold transforms, a loaded
+    // machine) missed 1 s twice; what is awaited is the same.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3_000 });
 
     const alerta = screen.getByRole('alert');
     expect(alerta).toHaveTextContent('No se pudieron subir los archivos. Intentá nuevamente.');
     // A server message without its period gets one: no sentence runs into the next.
     expect(alerta).toHaveTextContent(/Intentá nuevamente\.\s*Servicio no disponible\.$/);
     // Brought into sight and focused (by the state, not by a click).
-    await waitFor(() => expect(document.getElementById('aviso-fallo-subida')).toHaveFocus());
+    await waitFor(() => expect(document.getElementById('aviso-fallo-subida')).toHaveFocus(), { timeout: 3_000 });
     for (const key of DOCUMENTOS_REQUERIDOS)
       expect(within(fila(key)).getByText(`${key}.pdf`)).toBeInTheDocument();
 

@@ -11,7 +11,7 @@
 // Memory is bounded: two bits per object number, up to the 8,388,607 of ISO 32000-1 Annex C
 // (2 MiB at most, grown as numbers appear; a larger number cannot be a target that passes), and
 // at most LIMITES_PDF.destinosDeApertura distinct targets.
-import { ACTIVOS, CONOCIDOS, N, PALABRAS } from './sintaxis.js';
+import { ACTIVOS, CONOCIDOS, N, OTRAS_ACCIONES, PALABRAS } from './sintaxis.js';
 
 /** Names that make a PDF run or carry something: pdfid's set, /OpenAction aside (see above). */
 export const NOMBRES_ACTIVOS: ReadonlySet<string> = new Set(ACTIVOS);
@@ -21,25 +21,14 @@ export const NOMBRES_ACTIVOS: ReadonlySet<string> = new Set(ACTIVOS);
  * structure element's /P, a soft mask's /Luminosity) is no action: a reader does nothing with it.
  */
 const TIPOS_DE_ACCION: ReadonlySet<string> = new Set([
+  ...OTRAS_ACCIONES,
+  // The action types among the names refused anyway.
   'GoToR',
   'GoToE',
-  'GoToDp',
   'Launch',
-  'Thread',
-  'URI',
-  'Sound',
-  'Movie',
-  'Hide',
-  'Named',
   'SubmitForm',
-  'ResetForm',
   'ImportData',
   'JavaScript',
-  'SetOCGState',
-  'Rendition',
-  'Trans',
-  'GoTo3DView',
-  'RichMediaExecute',
 ]);
 
 // The same sets by name number (sintaxis.ts), for the per-token code.

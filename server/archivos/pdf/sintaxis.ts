@@ -36,14 +36,8 @@ export const ACTIVOS = [
   'EmbeddedFiles',
 ] as const;
 
-/** The names the scan compares; every other name is number 0. */
-export const CONOCIDOS = [
-  ...ACTIVOS,
-  // /OpenAction, its keys and the other action types (acciones.ts).
-  'OpenAction',
-  'S',
-  'Next',
-  'GoTo',
+/** Action types (ISO 32000-2, 12.6.4) that are neither GoTo nor refused wherever they appear. */
+export const OTRAS_ACCIONES = [
   'GoToDp',
   'Thread',
   'URI',
@@ -57,6 +51,17 @@ export const CONOCIDOS = [
   'Trans',
   'GoTo3DView',
   'RichMediaExecute',
+] as const;
+
+/** The names the scan compares; every other name is number 0. */
+export const CONOCIDOS = [
+  ...ACTIVOS,
+  // /OpenAction, its keys and the other action types (acciones.ts).
+  'OpenAction',
+  'S',
+  'Next',
+  'GoTo',
+  ...OTRAS_ACCIONES,
   // Streams and object streams (escaner.ts).
   'Type',
   'ObjStm',

@@ -9,6 +9,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { Campo } from '../../ui/campo/index.js';
 import { ingresar, type Ingreso } from '../api.js';
 import { AvisoError } from '../componentes/Avisos.js';
+import { CampoCodigo } from '../componentes/CampoCodigo.js';
 import { CampoContrasena } from '../componentes/CampoContrasena.js';
 import { Titulo } from '../componentes/Titulo.js';
 import { codigoDeError, destinoSeguro, mensajeDeError } from '../consultas.js';
@@ -92,25 +93,14 @@ export function Ingresar() {
             alCambiar={setContrasena}
           />
           {pideCodigo ? (
-            <Campo
+            <CampoCodigo
               id="ingreso-codigo"
-              etiqueta="Código de verificación"
               ayuda={ayudaCodigo}
               error={errores.codigo}
-            >
-              {(aria) => (
-                <Input
-                  {...aria}
-                  ref={refCodigo}
-                  name="one-time-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={codigo}
-                  onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
-                />
-              )}
-            </Campo>
+              entrada={refCodigo}
+              valor={codigo}
+              alCambiar={setCodigo}
+            />
           ) : null}
           <Button type="submit" colorPalette="blue" loading={ingreso.isPending} mt="2">
             Ingresar

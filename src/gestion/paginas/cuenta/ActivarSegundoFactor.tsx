@@ -3,14 +3,14 @@
 // then the server's QR code (an SVG shown as an image: never inserted as markup), the secret in
 // text for typing it by hand, and "Código de verificación" → "Confirmar". Each step moves the
 // focus to what is to be read or typed next; the server's refusals show on the field they concern.
-import { Box, Button, HStack, Image, Input, Text, chakra } from '@chakra-ui/react';
+import { Box, Button, HStack, Image, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { object, string, ValidationError } from 'yup';
 import { MENSAJES } from '../../../../domain/mensajes.js';
-import { Campo } from '../../../ui/campo/index.js';
 import { confirmarSegundoFactor, iniciarSegundoFactor, type Enrolamiento } from '../../api.js';
 import { AvisoError } from '../../componentes/Avisos.js';
+import { CampoCodigo } from '../../componentes/CampoCodigo.js';
 import { CampoContrasena } from '../../componentes/CampoContrasena.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
 import { CLAVE_SESION } from '../../sesion.js';
@@ -202,18 +202,13 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
             </chakra.code>
           </Text>
           <chakra.form mt="4" noValidate onSubmit={enviarCodigo}>
-            <Campo id="cuenta-codigo" etiqueta="Código de verificación" requerido error={errorCodigo}>
-              {(aria) => (
-                <Input
-                  {...aria}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={codigo}
-                  onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
-                />
-              )}
-            </Campo>
+            <CampoCodigo
+              id="cuenta-codigo"
+              requerido
+              error={errorCodigo}
+              valor={codigo}
+              alCambiar={setCodigo}
+            />
             <Button type="submit" colorPalette="blue" mt="2" loading={confirmar.isPending}>
               Confirmar
             </Button>
