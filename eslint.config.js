@@ -4,13 +4,20 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const nadaDeTests = { group: ['**/tests/**'], message: 'Nothing imports tests/.' };
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [nadaDeTests, ...patterns] }] });
 // '!@*/**': a scoped package such as @emotion/server is not our server/.
 const delServidor = { group: ['**/server/**', '**/scripts/**', '!@*/**'], message: 'The SPA does not import the server.' };
 const PASOS = ['datos-personales', 'documentos', 'equipos', 'terminos'];
-const PAGINAS = ['inicio', 'completado'];
+// Every folder of src/paginas/ and src/gestion/paginas/ is a zone, read from the disk so a new page
+// is covered the day it is added.
+const carpetas = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const PAGINAS = carpetas('./src/paginas/');
+const PAGINAS_GESTION = carpetas('./src/gestion/paginas/');
+const deLaGestion = { regex: '^(\\.\\./)+gestion/', message: 'The applicant’s side does not import the back-office (src/app loads it lazily).' };
+const pantallasDelSolicitante = { regex: '^(\\.\\./)+(pasos|stepper|paginas|app)/', message: 'The back-office imports no applicant screen: shared pieces live in src/ui/.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**'] },
@@ -41,12 +48,18 @@ export default tseslint.config(
     files: ['src/**'],
     rules: boundary([delServidor]),
   },
+  {
+    // The applicant's side: everything but the shell (src/app/ loads the back-office lazily).
+    files: ['src/api/**', 'src/estado/**', 'src/stepper/**'],
+    rules: boundary([delServidor, deLaGestion]),
+  },
   // Zones inside src/: one step's folder does not import another step's, one page's not another
   // page's, and shared pieces (src/ui/) import no screen — shared pieces live in src/ui/.
   ...PASOS.map((paso) => ({
     files: [`src/pasos/${paso}/**`],
     rules: boundary([
       delServidor,
+      deLaGestion,
       { regex: `^\\.\\./(${PASOS.filter((p) => p !== paso).join('|')})/`, message: 'A step does not import another step: shared pieces live in src/ui/.' },
       { regex: '^\\.\\./\\.\\./(stepper|paginas|app)/', message: 'A step does not import the stepper, the pages or the shell.' },
     ]),
@@ -55,6 +68,7 @@ export default tseslint.config(
     files: [`src/paginas/${pagina}/**`],
     rules: boundary([
       delServidor,
+      deLaGestion,
       { regex: `^\\.\\./(${PAGINAS.filter((p) => p !== pagina).join('|')})/`, message: 'A page does not import another page: shared pieces live in src/ui/.' },
       { regex: '^\\.\\./\\.\\./(pasos|stepper)/', message: 'A page does not import the form’s steps.' },
     ]),
@@ -63,7 +77,39 @@ export default tseslint.config(
     files: ['src/ui/**'],
     rules: boundary([
       delServidor,
+      deLaGestion,
       { regex: '^(\\.\\./){1,2}(pasos|stepper|paginas|app)/', message: 'src/ui/ holds shared pieces: it imports no screen.' },
+    ]),
+  },
+  // The back-office: it imports no applicant screen, and one of its pages (a file of
+  // src/gestion/paginas/ with the folder of the same name) does not import another.
+  {
+    files: ['src/gestion/**'],
+    rules: boundary([delServidor, pantallasDelSolicitante]),
+  },
+  ...PAGINAS_GESTION.map((pagina) => ({
+    files: [`src/gestion/paginas/${pagina}/**`],
+    rules: boundary([
+      delServidor,
+      pantallasDelSolicitante,
+      { regex: `^\\.\\./(${PAGINAS_GESTION.filter((p) => p !== pagina).join('|')})/`, message: 'A back-office page does not import another page: shared pieces live in src/gestion/componentes/.' },
+      { regex: '^\\.\\./[A-Z]', caseSensitive: true, message: 'A back-office page does not import another page: shared pieces live in src/gestion/componentes/.' },
+    ]),
+  })),
+  {
+    files: ['src/gestion/paginas/*.tsx'],
+    rules: boundary([
+      delServidor,
+      pantallasDelSolicitante,
+      { regex: '^\\./[A-Z]', caseSensitive: true, message: 'A back-office page does not import another page: shared pieces live in src/gestion/componentes/.' },
+    ]),
+  },
+  {
+    files: ['src/gestion/componentes/**'],
+    rules: boundary([
+      delServidor,
+      pantallasDelSolicitante,
+      { regex: '^\\.\\./paginas/', message: 'src/gestion/componentes/ holds shared pieces: it imports no page.' },
     ]),
   },
   {

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Box, Button, Progress, Text, chakra } from '@chakra-ui/react';
 import { DOCUMENTOS, type DocumentoKey } from '../../../domain/index.js';
-import { acceptDe, nuevoId } from '../../pasos/documentos/archivo.js';
+import { acceptDe, nuevoId } from '../../ui/archivo/index.js';
 import { Correccion } from './actor.js';
 
 const IMAGEN = new Map<string, boolean>(DOCUMENTOS.map((d) => [d.key, d.imagen]));

@@ -8,7 +8,7 @@ import { Box, Button, Text, VisuallyHidden } from '@chakra-ui/react';
 import { conPunto } from '../../api/adjuntar.js';
 import type { DOCUMENTOS } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
-import { acceptDe, eventoElegido } from './archivo.js';
+import { acceptDe, eventoElegido } from '../../ui/archivo/index.js';
 import { IconoPapelera } from './IconoPapelera.js';
 
 type Documento = (typeof DOCUMENTOS)[number];
