@@ -1,13 +1,16 @@
 // Lint: typescript-eslint's recommended rules plus the one-way import boundaries of the design notes (decision 001):
-// src → machines → domain, server → domain; nothing imports tests/; the bench may import src/;
-// inside src/, steps and pages import no other step or page (shared pieces live in src/ui/).
+// src → machines → domain, server → domain; nothing imports tests/; the product imports nothing of
+// medicion/ (the bench, the torture runs and the launcher they share with the tests), and only the
+// bench there may import src/; inside src/, steps and pages import no other step or page (shared
+// pieces live in src/ui/).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 const nadaDeTests = { group: ['**/tests/**'], message: 'Nothing imports tests/.' };
-const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [nadaDeTests, ...patterns] }] });
+const nadaDeMedicion = { group: ['**/medicion/**'], message: 'The product does not import its measurements (medicion/).' };
+const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [nadaDeTests, nadaDeMedicion, ...patterns] }] });
 // '!@*/**': a scoped package such as @emotion/server is not our server/.
 const delServidor = { group: ['**/server/**', '**/scripts/**', '!@*/**'], message: 'The SPA does not import the server.' };
 const PASOS = ['datos-personales', 'documentos', 'equipos', 'terminos'];
@@ -119,9 +122,36 @@ export default tseslint.config(
     ]),
   },
   {
-    // The bench times the SPA's own code (e.g. the autocomplete's filter) and is never shipped,
-    // so like the tests it may import src/.
-    files: ['scripts/bench/**'],
-    rules: boundary([{ group: ['**/machines/**'], message: 'The bench measures src/ and the server, not the statechart.' }]),
+    // The measurements drive the product from outside and are never shipped. The bench times the
+    // SPA's own code (e.g. the autocomplete's filter), so like the tests it may import src/; the
+    // torture runs only the server. Their own tests (medicion/tests/) are tests: no boundary.
+    files: ['medicion/**'],
+    ignores: ['medicion/tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nadaDeTests,
+            { group: ['**/machines/**'], message: 'The measurements drive src/ and the server, not the statechart.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['medicion/**'],
+    ignores: ['medicion/tests/**', 'medicion/bench/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nadaDeTests,
+            { group: ['**/src/**', '**/machines/**'], message: 'Only the bench may import src/: the torture runs drive the server.' },
+          ],
+        },
+      ],
+    },
   },
 );

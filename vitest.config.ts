@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts', 'medicion/tests/unit/**/*.test.ts'],
         },
       },
       {
@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'medicion/tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

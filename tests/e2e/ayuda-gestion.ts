@@ -6,9 +6,9 @@ import type { Page } from 'playwright-core';
 import type { Estado } from '../../domain/estados.js';
 import type { DatosSocio } from '../../domain/reglas.js';
 import type { Rol } from '../../domain/personal.js';
-import { documentosRequeridos, type Documento } from '../../scripts/bench/comun/archivos.js';
-import { Cliente } from '../../scripts/bench/comun/cliente.js';
-import { crearCuentaDePersonal, type Credenciales } from '../../scripts/bench/js-gzip.js';
+import { documentosRequeridos, type Documento } from '../../medicion/bench/comun/archivos.js';
+import { Cliente } from '../../medicion/bench/comun/cliente.js';
+import { crearCuentaDePersonal, type Credenciales } from '../../medicion/bench/js-gzip.js';
 import { ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
 import type { ServidorDePrueba } from './harness.js';
 

@@ -1,12 +1,12 @@
 // Issue 12's JS budgets, as tests (measured as `npm run bench` publishes them, with
-// scripts/bench/js-gzip.ts): the back-office in all stays within its budget, and the applicant's
+// medicion/bench/js-gzip.ts): the back-office in all stays within its budget, and the applicant's
 // pages — the landing, then the whole form — never download a byte of it. Its code is told by
 // its lazy chunk's name (src/gestion/Gestion.tsx → Gestion-<hash>.js) and by what only it holds:
 // its texts, TanStack Table and TanStack Query.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { crearCuentaDePersonal, jsDeGestion, PRESUPUESTO_JS_GESTION } from '../../scripts/bench/js-gzip.js';
+import { crearCuentaDePersonal, jsDeGestion, PRESUPUESTO_JS_GESTION } from '../../medicion/bench/js-gzip.js';
 import { ADMIN, enviarSolicitud } from './ayuda-gestion.js';
 import { newPage, puedeCorrer, RAIZ_CLIENTE, usarServidorYNavegador } from './harness.js';
 import { hastaPaso3, siguiente } from './pasos-ayuda.js';

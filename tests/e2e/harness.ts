@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { FLAGS_CHROMIUM } from '../../scripts/bench/comun/navegador.js';
+import { FLAGS_CHROMIUM } from '../../medicion/bench/comun/navegador.js';
 import { CHROMIUM } from '../../scripts/chromium.mjs';
-import { iniciarServidor, puertoLibre, RAIZ } from '../../scripts/servidor-hijo.js';
+import { iniciarServidor, puertoLibre, RAIZ } from '../../medicion/servidor-hijo.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { Db } from '../../server/db/esquema.js';
 import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
@@ -32,11 +32,11 @@ export interface ServidorDePrueba {
   stop: () => Promise<void>;
 }
 
-// The free port is the launcher's (scripts/servidor-hijo.ts); it stays part of this harness's API.
+// The free port is the launcher's (medicion/servidor-hijo.ts); it stays part of this harness's API.
 export { puertoLibre };
 
 /**
- * The real server (scripts/servidor-hijo.ts, the bench's launcher too) on a free port with a
+ * The real server (medicion/servidor-hijo.ts, the bench's launcher too) on a free port with a
  * fresh temporary DATA_DIR — so a fresh SQLite database, seeded with the demo padrón — serving
  * the checkout's dist/client, which the global setup builds. With `motor: 'postgres'` the
  * database is a new one on the PostgreSQL of DATABASE_URL, dropped by `stop`. Resolves once

@@ -1,9 +1,9 @@
 // Issue 5's JS size budgets, as a test: a given build always weighs the same, so unlike the
 // bench's speed figures this one can gate CI. Measured exactly as `npm run bench` publishes it
-// (scripts/bench/js-gzip.ts): each page loaded in Chromium from the real server serving the
+// (medicion/bench/js-gzip.ts): each page loaded in Chromium from the real server serving the
 // build of the global setup, every script response gzipped at level 9 and summed.
 import { describe, expect, it } from 'vitest';
-import { jsDescargado, PRESUPUESTO_JS } from '../../scripts/bench/js-gzip.js';
+import { jsDescargado, PRESUPUESTO_JS } from '../../medicion/bench/js-gzip.js';
 import { puedeCorrer, usarServidorYNavegador } from './harness.js';
 
 describe.skipIf(!puedeCorrer)('tamaño del JS (gzip)', () => {

@@ -6,7 +6,7 @@
 // is sealed at start-up and keeps verifying; a rotated key verifies while it is listed as a
 // previous one; CORREO_AUDITORIA gets the head once a day through the outbox, over real SMTP.
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../scripts/servidor-hijo.js';
+import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../medicion/servidor-hijo.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
 import { fechaEnPalabras } from '../../server/correo/fechas.js';
 import { loadConfig } from '../../server/config.js';

@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { iniciarServidor } from '../../scripts/servidor-hijo.js';
+import { iniciarServidor } from '../../medicion/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
 import { barrerBorradores } from '../../server/servicios/barrido.js';
 import * as archivos from './ayuda/archivos.js';

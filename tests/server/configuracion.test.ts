@@ -6,7 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { iniciarServidor } from '../../scripts/servidor-hijo.js';
+import { iniciarServidor } from '../../medicion/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
 import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 import { ConfigError, loadConfig } from '../../server/config.js';

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { iniciarServidor } from '../../scripts/servidor-hijo.js';
+import { iniciarServidor } from '../../medicion/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import * as archivos from './ayuda/archivos.js';

@@ -16,7 +16,7 @@ const DOCUMENTOS = rastreados.filter((a) => a.endsWith('.md'));
 const superada = (a: string) =>
   a.startsWith('docs/decisions/') && /^Date: .* · Status: superseded/m.test(readFileSync(path.join(RAIZ, a), 'utf8'));
 const VIGENTES = [...FUENTES, ...DOCUMENTOS.filter((a) => !superada(a))];
-const CARPETAS = ['server', 'src', 'machines', 'domain', 'scripts', 'tests', 'docs', 'public', '.ci'];
+const CARPETAS = ['server', 'src', 'machines', 'domain', 'scripts', 'medicion', 'tests', 'docs', 'public', '.ci'];
 
 // A path of ours: starts at a top folder, ends in a file name with an extension. Globs and
 // placeholders (`*`, `<key>`, `NNN`) are patterns, not references.

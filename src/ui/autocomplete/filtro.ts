@@ -1,6 +1,6 @@
 // The autocomplete's filtering: accent- and case-insensitive substring (domain's `normalizar`),
 // with the labels normalised once per catalogue so 3,000 options filter per keystroke cheaply.
-// `npm run bench` times this very module (scripts/bench/autocompletar.ts).
+// `npm run bench` times this very module (medicion/bench/autocompletar.ts).
 import { normalizar } from '../../../domain/index.js';
 
 export interface Indexado<T> {

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../../scripts/servidor-hijo.js';
+import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../../medicion/servidor-hijo.js';
 import { loadConfig, type Config } from '../../../server/config.js';
 
 export const URL_ADMIN_PG = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';

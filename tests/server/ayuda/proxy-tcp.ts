@@ -1,7 +1,7 @@
 // A loopback TCP proxy to PostgreSQL that can be taken away and brought back on the same port:
 // the database "goes down" for the server without touching the real PostgreSQL. Used by the
 // server suite, in-process (tests/server/disponibilidad.test.ts) and with the real server
-// process (tests/server/tortura-base-caida.test.ts).
+// process (medicion/tests/server/tortura-base-caida.test.ts).
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
 export class ProxyTcp {

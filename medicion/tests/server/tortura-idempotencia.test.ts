@@ -3,11 +3,11 @@
 // never a 5xx, and the staff's listing (`npm run solicitudes`) holds exactly those applications.
 // Was `npm run torture`'s `idempotencia` (decision 052).
 import { describe, expect, it } from 'vitest';
-import { leerAlmacenadas } from '../../scripts/bench/comun/almacenadas.js';
-import { enParalelo } from '../../scripts/bench/comun/estadistica.js';
-import { enviar, prepararSolicitud } from '../../scripts/bench/comun/solicitud.js';
-import { iniciarServidor } from '../../scripts/servidor-hijo.js';
-import { crearEntorno, MOTORES } from './ayuda/bases.js';
+import { leerAlmacenadas } from '../../bench/comun/almacenadas.js';
+import { enParalelo } from '../../bench/comun/estadistica.js';
+import { enviar, prepararSolicitud } from '../../bench/comun/solicitud.js';
+import { iniciarServidor } from '../../servidor-hijo.js';
+import { crearEntorno, MOTORES } from '../../../tests/server/ayuda/bases.js';
 
 const BORRADORES = 40;
 const ENVIOS = 5;

@@ -8,13 +8,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { documentosRequeridos } from '../../scripts/bench/comun/archivos.js';
-import { Cliente, type Respuesta } from '../../scripts/bench/comun/cliente.js';
-import { esperar } from '../../scripts/bench/comun/estadistica.js';
-import { enviar, prepararSolicitud } from '../../scripts/bench/comun/solicitud.js';
-import { iniciarServidor, type Servidor } from '../../scripts/servidor-hijo.js';
-import { baseTrasProxy } from './ayuda/base-tras-proxy.js';
-import { crearEntorno, disponible } from './ayuda/bases.js';
+import { documentosRequeridos } from '../../bench/comun/archivos.js';
+import { Cliente, type Respuesta } from '../../bench/comun/cliente.js';
+import { esperar } from '../../bench/comun/estadistica.js';
+import { enviar, prepararSolicitud } from '../../bench/comun/solicitud.js';
+import { iniciarServidor, type Servidor } from '../../servidor-hijo.js';
+import { baseTrasProxy } from '../../../tests/server/ayuda/base-tras-proxy.js';
+import { crearEntorno, disponible } from '../../../tests/server/ayuda/bases.js';
 
 const PLAZO_503_MS = 15_000;
 const PLAZO_RECUPERACION_MS = 30_000;

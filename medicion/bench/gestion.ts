@@ -492,9 +492,9 @@ export async function medirGestion(informe: Informe, opciones: Opciones): Promis
       `${cantidad(total)} applications written by the product's own \`insertar\` (server/servicios/solicitudes.ts) — ` +
       'application, equipment, links to eight shared documents stored through the document store, status, search key, ' +
       'first history entry — with Argentine names (accents included), DNIs, matrículas, dates over six years and a ' +
-      'realistic status mix with its history rows (scripts/bench/gestion/); seeded once and cached between runs ' +
+      'realistic status mix with its history rows (medicion/bench/gestion/); seeded once and cached between runs ' +
       '(the SQLite file, a pg_dump archive), keyed by the sources that shape the rows (`--reseed` seeds anew). ' +
-      'The server is the real process (scripts/servidor-hijo.ts) with its shipped settings, signed in over HTTP as an ' +
+      'The server is the real process (medicion/servidor-hijo.ts) with its shipped settings, signed in over HTTP as an ' +
       "administrador. Memory: the server process's VmRSS from /proc every 20 ms, and its VmHWM peak reset before each " +
       'measure. Export first, on a server that has served little yet. ' +
       `Inbox: ${repeticiones} requests per search, one at a time after 10 of warm-up, timed by the client ` +

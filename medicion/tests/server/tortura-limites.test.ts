@@ -4,11 +4,11 @@
 // neither resets the count nor opens a bucket of its own (no TRUST_PROXY: nothing is believed).
 // Was `npm run torture`'s `limites` (decision 052).
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.js';
-import { documentosRequeridos } from '../../scripts/bench/comun/archivos.js';
-import { Cliente } from '../../scripts/bench/comun/cliente.js';
-import { iniciarServidor } from '../../scripts/servidor-hijo.js';
-import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
+import { loadConfig } from '../../../server/config.js';
+import { documentosRequeridos } from '../../bench/comun/archivos.js';
+import { Cliente } from '../../bench/comun/cliente.js';
+import { iniciarServidor } from '../../servidor-hijo.js';
+import { CON_CLAVE_DE_AUDITORIA } from '../../../tests/server/ayuda/bases.js';
 
 /** The shipped limits: empty values make the server use its defaults. */
 const POR_DEFECTO = { LOG_LEVEL: 'warn', DNI_CHECK_MAX: '', DNI_CHECK_WINDOW_MINUTES: '', WRITE_MAX_PER_HOUR: '' };

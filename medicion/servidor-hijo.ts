@@ -1,7 +1,7 @@
 // The real server as a child process (`node --import tsx server/server.ts`) on a free loopback
 // port with its own DATA_DIR: what a deployment runs, driven from outside. The one launcher of
 // the browser suites (tests/e2e/harness.ts), the server suite's torture checks
-// (tests/server/tortura-*.test.ts), `npm run bench` and `npm run torture`.
+// (medicion/tests/server/tortura-*.test.ts), `npm run bench` and `npm run torture`.
 // It runs inside Vitest too, whose module runner has no `import.meta.resolve`: tsx's loader is
 // found through `createRequire` and passed to the child as a file URL.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -117,7 +117,7 @@ export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<
       SHUTDOWN_DRAIN_MS: '0',
       // Every client of these runs comes from 127.0.0.1, where a deployment sees many addresses:
       // the per-client limits are lifted, and tested with their shipped values on their own
-      // (tests/server/tortura-limites.test.ts, tests/server/cuotas.test.ts).
+      // (medicion/tests/server/tortura-limites.test.ts, tests/server/cuotas.test.ts).
       DNI_CHECK_MAX: '100000',
       WRITE_MAX_PER_HOUR: '1000000',
       DRAFTS_MAX_PER_HOUR: '1000000',

@@ -11,8 +11,8 @@ import {
   normalizar,
   rechazoDeMovimiento,
   type Estado,
-} from '../../domain/index.js';
-import { claveDeBusqueda } from '../../server/servicios/busqueda.js';
+} from '../../../domain/index.js';
+import { claveDeBusqueda } from '../../../server/servicios/busqueda.js';
 import {
   APELLIDO_COMUN,
   APELLIDO_RARO,
@@ -20,9 +20,9 @@ import {
   TERMINO_SIN_RESULTADOS,
   solicitante,
   type Catalogo,
-} from '../../scripts/bench/gestion/datos.js';
-import { ContadorCsv } from '../../scripts/bench/gestion/medicion.js';
-import { reemplazarSeccion, seccionGestion } from '../../scripts/bench/gestion/seccion.js';
+} from '../../bench/gestion/datos.js';
+import { ContadorCsv } from '../../bench/gestion/medicion.js';
+import { reemplazarSeccion, seccionGestion } from '../../bench/gestion/seccion.js';
 
 const catalogo: Catalogo = {
   localidades: [
@@ -193,7 +193,7 @@ describe('bench-gestion: its section of docs/quality.md', () => {
         archivo = texto;
       },
     }));
-    const { escribirCalidad } = await import('../../scripts/bench/comun/calidad-md.js');
+    const { escribirCalidad } = await import('../../bench/comun/calidad-md.js');
     await escribirCalidad(
       'bench:long',
       [{ medida: 'm', valor: 'nuevo', presupuesto: '', estado: 'INFO' }],

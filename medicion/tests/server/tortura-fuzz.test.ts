@@ -1,5 +1,5 @@
 // Fuzzing in-process with app.inject: every route's fast-check generator
-// (scripts/torture/fuzz/rutas.ts, the back-office's in gestion.ts), sampled from a fixed seed,
+// (medicion/torture/fuzz/rutas.ts, the back-office's in gestion.ts), sampled from a fixed seed,
 // against the app built on a fresh DATA_DIR, on SQLite and on PostgreSQL, with the DNI check's
 // limit raised so requests reach the handlers. The back-office routes are fuzzed from real staff
 // sessions (an administrador and a revisor, made with altaPersonal and signed in through
@@ -12,15 +12,15 @@
 // FUZZ_RUNS another count per route (issue 5's long form: 10000).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
-import { altaPersonal } from '../../server/servicios/personal.js';
-import { juzgar, juzgarGestion, type Respuesta } from '../../scripts/torture/fuzz/comprobaciones.js';
-import { claseDe, recorrer, resumenEstados, type ResultadoRuta } from '../../scripts/torture/fuzz/motor.js';
-import type { EsperaGestion, Peticion } from '../../scripts/torture/fuzz/peticion.js';
-import { rutas } from '../../scripts/torture/fuzz/rutas.js';
-import { abrirSesion, type EnviarCrudo } from '../../scripts/torture/fuzz/sesion.js';
-import { COOKIE_SESION, cuentasDelFuzz, prepararGestion, type SesionGestion } from '../../scripts/torture/fuzz/sesion-gestion.js';
-import { crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
+import { buildApp } from '../../../server/app.js';
+import { altaPersonal } from '../../../server/servicios/personal.js';
+import { juzgar, juzgarGestion, type Respuesta } from '../../torture/fuzz/comprobaciones.js';
+import { claseDe, recorrer, resumenEstados, type ResultadoRuta } from '../../torture/fuzz/motor.js';
+import type { EsperaGestion, Peticion } from '../../torture/fuzz/peticion.js';
+import { rutas } from '../../torture/fuzz/rutas.js';
+import { abrirSesion, type EnviarCrudo } from '../../torture/fuzz/sesion.js';
+import { COOKIE_SESION, cuentasDelFuzz, prepararGestion, type SesionGestion } from '../../torture/fuzz/sesion-gestion.js';
+import { crearEntorno, MOTORES, type Entorno } from '../../../tests/server/ayuda/bases.js';
 
 const SEMILLA = Number(process.env.FUZZ_SEED ?? 20_261_124);
 const POR_RUTA = Number(process.env.FUZZ_RUNS ?? 300);

@@ -1,7 +1,7 @@
 // The bench's and torture's report lines: a missed budget is a FAIL (the run's exit code), a met
 // one a PASS, a figure without a budget an INFO that never fails.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Informe, entero } from '../../scripts/bench/comun/informe.js';
+import { Informe, entero } from '../../bench/comun/informe.js';
 
 describe('bench report', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -15,7 +15,7 @@ import { medirAplicaciones } from './bench/aplicaciones.js';
 import { medirGestion } from './bench/gestion.js';
 import { medirComprobante } from './bench/comprobante.js';
 import { esperarCalma } from './bench/comun/calma.js';
-import { asegurarChromium } from './chromium.mjs';
+import { asegurarChromium } from '../scripts/chromium.mjs';
 
 // JS size and Lighthouse load the pages in Debian's Chromium: installed here when missing, as
 // `npm test` does, so a fresh clone runs the whole bench.

@@ -8,12 +8,12 @@
 // Was `npm run torture`'s `fuzz-http` (decision 052). FUZZ_SEED and FUZZ_RUNS_HTTP explore further.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claseDe, recorrer, resumenEstados } from '../../scripts/torture/fuzz/motor.js';
-import type { Peticion, Ruta } from '../../scripts/torture/fuzz/peticion.js';
-import { rutas } from '../../scripts/torture/fuzz/rutas.js';
-import { abrirSesion, type EnviarCrudo } from '../../scripts/torture/fuzz/sesion.js';
-import { altaPorConsola, COOKIE_SESION, cuentasDelFuzz, prepararGestion, type SesionGestion } from '../../scripts/torture/fuzz/sesion-gestion.js';
-import { iniciarServidor, type Servidor } from '../../scripts/servidor-hijo.js';
+import { claseDe, recorrer, resumenEstados } from '../../torture/fuzz/motor.js';
+import type { Peticion, Ruta } from '../../torture/fuzz/peticion.js';
+import { rutas } from '../../torture/fuzz/rutas.js';
+import { abrirSesion, type EnviarCrudo } from '../../torture/fuzz/sesion.js';
+import { altaPorConsola, COOKIE_SESION, cuentasDelFuzz, prepararGestion, type SesionGestion } from '../../torture/fuzz/sesion-gestion.js';
+import { iniciarServidor, type Servidor } from '../../servidor-hijo.js';
 
 const SEMILLA = Number(process.env.FUZZ_SEED ?? 20_261_124) + 7;
 const POR_RUTA = Number(process.env.FUZZ_RUNS_HTTP ?? 60);

@@ -191,7 +191,7 @@ function adjuntar(sesion: Sesion): fc.Arbitrary<Peticion> {
 // ---- all routes -------------------------------------------------------------------------------
 
 /**
- * The applicant's routes, then the back-office's (scripts/torture/fuzz/gestion.ts), in the order
+ * The applicant's routes, then the back-office's (medicion/torture/fuzz/gestion.ts), in the order
  * the tests run them: signing in after the applicant's routes have stored hostile applications
  * for the inbox and the export to show, and disabling accounts last.
  */

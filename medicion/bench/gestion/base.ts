@@ -32,8 +32,8 @@ const FUENTES = [
   'server/servicios/busqueda.ts',
   'server/servicios/documentos.ts',
   'domain/texto.ts',
-  'scripts/bench/gestion/datos.ts',
-  'scripts/bench/gestion/sembrar.ts',
+  'medicion/bench/gestion/datos.ts',
+  'medicion/bench/gestion/sembrar.ts',
 ];
 
 async function claveDeCache(motor: Motor, total: number): Promise<string> {
