@@ -1,5 +1,7 @@
 // Every error answer has one shape, {error, message, fields?}, with a Spanish message.
-// Routes throw ErrorHttp; the error handler (plugins/errores.ts) turns anything else into one.
+// Services throw ErrorDeDominio: what went wrong (its `tipo`), never an HTTP status. Routes throw
+// ErrorHttp; the error handler (plugins/errores.ts) maps an ErrorDeDominio through ESTADO_HTTP
+// and turns anything else into an ErrorHttp.
 import type { ErrorApi } from '../domain/index.js';
 
 export const CODIGOS = {
@@ -47,6 +49,47 @@ export class ErrorHttp extends Error {
       : { error: this.codigo, message: this.message };
   }
 }
+
+/** What a service's refusal means, each with the one HTTP status a route answers it with. */
+export const ESTADO_HTTP = {
+  /** The input breaks a rule. */
+  invalido: 400,
+  /** The person may not do this. */
+  sin_permiso: 403,
+  /** Nothing by that name (or not for this person). */
+  no_encontrado: 404,
+  /** The thing's state does not allow it now (moved meanwhile, already done). */
+  conflicto: 409,
+  /** It existed and is gone for good: a used or expired link, deleted data. */
+  ya_no_esta: 410,
+  /** More bytes than a quota allows. */
+  demasiado_grande: 413,
+  /** A kind of file the product does not take. */
+  no_aceptado: 415,
+  /** The same key was used for something else. */
+  distinto: 422,
+  /** Too many in a window of time. */
+  demasiados: 429,
+  /** The disk is nearly full. */
+  sin_espacio: 507,
+} as const;
+export type TipoDeError = keyof typeof ESTADO_HTTP;
+
+export class ErrorDeDominio extends Error {
+  constructor(
+    readonly tipo: TipoDeError,
+    readonly codigo: CodigoError,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ErrorDeDominio';
+  }
+}
+
+/** The one mapping of a service's refusal to an answer. */
+export const comoRespuesta = (error: ErrorDeDominio): ErrorHttp =>
+  new ErrorHttp(ESTADO_HTTP[error.tipo], error.codigo, error.message, error.fields);
 
 export const MENSAJES_HTTP = {
   validacion: 'Hay datos inválidos en la solicitud. Revisá los campos marcados.',

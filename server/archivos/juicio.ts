@@ -3,7 +3,7 @@
 // (decision 076). Every refusal names the part in `message` and carries, in `fields`, the reason
 // without the name under the document's key (producto §12; docs/decisions/088).
 import type { ExtensionAceptada } from '../../domain/index.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP, MOTIVOS_ARCHIVO } from '../errores.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP, MOTIVOS_ARCHIVO } from '../errores.js';
 import type { DocumentoPreparado } from '../storage/almacen.js';
 import { dimensiones, dimensionesAceptables, esImagen } from './dimensiones.js';
 import { docxAcotado, LIMITES_DOCX } from './docx.js';
@@ -14,16 +14,16 @@ import { detectarTipo, EXTENSIONES_ADMITIDAS, extensionCoincide, extensionDelNom
 export const claveDeParte = (nombre: string): string => nombre.split('.')[0] ?? nombre;
 
 const invalido = (nombre: string, mensaje: string, motivo: string) =>
-  new ErrorHttp(400, CODIGOS.ARCHIVO_INVALIDO, mensaje, { [claveDeParte(nombre)]: motivo });
+  new ErrorDeDominio('invalido', CODIGOS.ARCHIVO_INVALIDO, mensaje, { [claveDeParte(nombre)]: motivo });
 const noAceptado = (nombre: string, mensaje: string, motivo: string) =>
-  new ErrorHttp(415, CODIGOS.TIPO_NO_ACEPTADO, mensaje, { [claveDeParte(nombre)]: motivo });
+  new ErrorDeDominio('no_aceptado', CODIGOS.TIPO_NO_ACEPTADO, mensaje, { [claveDeParte(nombre)]: motivo });
 
 /** What the content of an accepted type may not be; null when it is fine. */
 async function revisarContenido(
   nombre: string,
   extension: ExtensionAceptada,
   preparado: DocumentoPreparado,
-): Promise<ErrorHttp | null> {
+): Promise<ErrorDeDominio | null> {
   const ruta = preparado.rutaTemporal;
   if (esImagen(extension)) {
     return dimensionesAceptables(await dimensiones(ruta, extension))
@@ -54,7 +54,7 @@ async function revisarContenido(
 export async function juzgar(
   nombre: string,
   preparado: DocumentoPreparado,
-): Promise<ExtensionAceptada | ErrorHttp> {
+): Promise<ExtensionAceptada | ErrorDeDominio> {
   // The size was counted while reading (routes/archivos/recepcion.ts): a part over 10 MiB never gets here.
   if (preparado.bytes === 0) return invalido(nombre, MENSAJES_HTTP.archivoVacio(nombre), MOTIVOS_ARCHIVO.archivoVacio);
   const nombrada = extensionDelNombre(nombre);

@@ -2,7 +2,7 @@
 // demand, never stored, so it always matches the documents the application holds now.
 import { DOCUMENTOS, TEXTOS_DATOS_PERSONALES } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 
 export interface DocumentoDelComprobante {
   clave: string;
@@ -77,10 +77,10 @@ export async function cargarDatosComprobante(
       .orderBy('orden')
       .execute(),
   ]);
-  if (!s) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, MENSAJES_HTTP.noEncontrado);
+  if (!s) throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, MENSAJES_HTTP.noEncontrado);
   // Deleted (producto §13): a receipt of markers would be of no use; say plainly why there is none.
   if (s.suprimida_en !== null)
-    throw new ErrorHttp(410, CODIGOS.DATOS_SUPRIMIDOS, TEXTOS_DATOS_PERSONALES.yaSuprimida);
+    throw new ErrorDeDominio('ya_no_esta', CODIGOS.DATOS_SUPRIMIDOS, TEXTOS_DATOS_PERSONALES.yaSuprimida);
   return {
     numero: s.numero,
     creadaEn: s.creada_en,

@@ -7,7 +7,7 @@ import { dibujarComprobante } from './dibujo.js';
 export { cargarDatosComprobante, type DatosComprobante } from './datos.js';
 export { dibujarComprobante } from './dibujo.js';
 
-/** The receipt of the application `solicitudId` as PDF bytes; a 404 ErrorHttp when there is none. */
+/** The receipt of the application `solicitudId` as PDF bytes; an ErrorDeDominio `no_encontrado` when there is none. */
 export async function generarComprobante(db: Db, solicitudId: string, publicUrl: string): Promise<Buffer> {
   return dibujarComprobante(await cargarDatosComprobante(db, solicitudId, publicUrl));
 }

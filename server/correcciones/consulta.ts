@@ -10,14 +10,14 @@ import {
   type DocumentoKey,
 } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp } from '../errores.js';
+import { CODIGOS, ErrorDeDominio } from '../errores.js';
 import { nombreDeDocumento } from '../servicios/documentos.js';
 import { esToken, hashDeToken } from '../servicios/tokens.js';
 
 export const enlaceDesconocido = () =>
-  new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);
+  new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);
 export const enlaceVencido = () =>
-  new ErrorHttp(410, CODIGOS.ENLACE_VENCIDO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);
+  new ErrorDeDominio('ya_no_esta', CODIGOS.ENLACE_VENCIDO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);
 
 const ROTULOS = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
 /** A document's label (producto §4), e.g. "Foto DNI (frente)". */

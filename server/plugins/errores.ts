@@ -4,7 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MENSAJES } from '../../domain/index.js';
 import { baseNoDisponible } from '../db/disponibilidad.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { CODIGOS, ErrorDeDominio, ErrorHttp, MENSAJES_HTTP, comoRespuesta } from '../errores.js';
 
 interface ErrorAjv {
   instancePath: string;
@@ -66,6 +66,7 @@ const GENERICOS: Record<number, () => ErrorHttp> = {
 
 export function comoErrorHttp(error: FastifyError | Error): ErrorHttp {
   if (error instanceof ErrorHttp) return error;
+  if (error instanceof ErrorDeDominio) return comoRespuesta(error);
   const e = error as FastifyError & { validation?: ErrorAjv[]; validationContext?: string };
   if (Array.isArray(e.validation)) return traducirValidacion(e.validation, e.validationContext);
   const porCodigo = e.code ? POR_CODIGO[e.code] : undefined;

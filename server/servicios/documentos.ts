@@ -10,7 +10,7 @@ import {
 import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion.js';
 import { sql, type Insertable } from 'kysely';
 import type { Db, DocumentosTabla } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import type { DocumentStore, DocumentoPreparado } from '../storage/almacen.js';
 
 export interface Recibido {
@@ -82,7 +82,7 @@ export async function guardarDocumentos(
     for (const r of recibidos) await almacen.descartar(r.preparado).catch(() => {});
     // Two uploads racing on one draft, or an upload racing the application that closes it.
     if (esViolacionDeUnicidad(error) || esViolacionDeClaveForanea(error)) {
-      throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
+      throw new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
     }
     throw error;
   }

@@ -1,11 +1,10 @@
 // One application as the back-office shows it (producto §9): its data, documents (in the order of
 // producto §4), equipment, status history and internal notes, and the moves the reader's role
-// may make from its current status.
+// may make from its current status (read from the lifecycle chart, domain/ciclo-de-vida.ts).
 import {
   DOCUMENTOS,
   TEXTOS_DATOS_PERSONALES,
   TEXTOS_GESTION,
-  movimientosPosibles,
   type DatosSocio,
   type DetalleSolicitud,
   type DocumentoDetalle,
@@ -16,8 +15,9 @@ import {
   type Rol,
 } from '../../domain/index.js';
 import type { Selectable } from 'kysely';
+import { movimientosPosibles } from '../../domain/ciclo-de-vida.js';
 import type { Db, EquiposTabla } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp } from '../errores.js';
+import { CODIGOS, ErrorDeDominio } from '../errores.js';
 
 export interface SolicitudEncontrada {
   id: string;
@@ -28,11 +28,11 @@ export interface SolicitudEncontrada {
 }
 
 export const solicitudInexistente = () =>
-  new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.solicitudInexistente);
+  new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.solicitudInexistente);
 
 /** 409: its personal data were deleted (producto §13), so nothing more is added to it. */
 export const datosSuprimidos = () =>
-  new ErrorHttp(409, CODIGOS.DATOS_SUPRIMIDOS, TEXTOS_DATOS_PERSONALES.yaSuprimida);
+  new ErrorDeDominio('conflicto', CODIGOS.DATOS_SUPRIMIDOS, TEXTOS_DATOS_PERSONALES.yaSuprimida);
 
 /**
  * Inside the transaction of a change to an application: takes its row while its data are held and
@@ -245,7 +245,7 @@ export async function documentoDeSolicitud(
     .where('sd.solicitud_id', '=', solicitud.id)
     .where('d.clave', '=', clave)
     .executeTakeFirst();
-  if (!fila) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
+  if (!fila) throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
   return {
     clave: fila.clave,
     nombre: fila.nombre,

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION, type Nota } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { auditar } from './auditoria.js';
 import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
 import { problemaDeTexto } from './movimientos.js';
@@ -23,7 +23,7 @@ export async function agregarNota(
 ): Promise<Nota> {
   const limpio = texto.trim();
   const problema = problemaDeTexto(limpio, LARGO_MAXIMO_NOTA, TEXTOS_GESTION.notaVacia);
-  if (problema) throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { texto: problema });
+  if (problema) throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { texto: problema });
   const solicitud = await solicitudPorNumero(db, numero);
   if (solicitud.suprimida) throw datosSuprimidos();
   const nota: Nota = {

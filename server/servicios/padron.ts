@@ -1,13 +1,6 @@
-// The association's registry of physicians: is this DNI + matrícula a member? Both routes that ask
-// (the DNI check and solicitud/crear) spend one budget of look-ups per client, counted in the
-// database (DNI_CHECK_MAX per DNI_CHECK_WINDOW_MINUTES).
-import type { Config } from '../config.js';
+// The association's registry of physicians: is this DNI + matrícula a member? The routes that ask
+// spend a budget of look-ups per client (routes/solicitud/limite-del-padron.ts).
 import type { Db } from '../db/esquema.js';
-import { limitePorCliente } from '../plugins/limites.js';
-import { CLAVES } from './contadores.js';
-
-export const limiteDelPadron = (config: Config) =>
-  limitePorCliente(CLAVES.padron, config.dniCheckMax, config.dniCheckWindowMinutes * 60_000);
 
 export const CIRCUNSCRIPCION_ROSARIO = 1;
 

@@ -13,7 +13,7 @@ import {
 } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { diaArgentino } from '../correcciones/plazo.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { auditar } from './auditoria.js';
 import { solicitudInexistente } from './expediente.js';
 import type { SesionActiva } from './sesiones.js';
@@ -60,7 +60,7 @@ export const tieneVigencia = (clave: string): clave is DocumentoKey =>
   (DOCUMENTOS_CON_VIGENCIA as readonly string[]).includes(clave);
 
 const invalida = (mensaje: string) =>
-  new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { hasta: mensaje });
+  new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { hasta: mensaje });
 
 export interface RegistrarVigencia {
   numero: string;
@@ -95,10 +95,10 @@ export async function registrarVigencia(
       .where('sd.solicitud_id', '=', solicitud.id)
       .where('d.clave', '=', clave)
       .executeTakeFirst();
-    if (!enlace) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
+    if (!enlace) throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
     if (!tieneVigencia(clave)) {
       const label = DOCUMENTOS.find((d) => d.key === clave)?.label ?? clave;
-      throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_VIGENCIA.sinVigencia(label));
+      throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_VIGENCIA.sinVigencia(label));
     }
     if (hasta !== null) {
       if (!esFechaReal(hasta)) throw invalida(MENSAJES_VIGENCIA.fechaInvalida);

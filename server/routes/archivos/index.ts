@@ -9,6 +9,7 @@ import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
 import { abrirBorrador, borradorAbierto } from '../../servicios/borradores.js';
+import { cookieDelBorrador, ponerCookieDelBorrador } from './cookie-borrador.js';
 import { CLAVES, leer, sumar } from '../../servicios/contadores.js';
 import { documentosDelBorrador, guardarDocumentos } from '../../servicios/documentos.js';
 import { espacioLibre } from '../../storage/espacio.js';
@@ -70,7 +71,7 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
         throw new ErrorHttp(507, CODIGOS.SIN_ESPACIO, MENSAJES_HTTP.sinEspacio);
       }
       const cliente = clienteDe(request);
-      const abierto = await borradorAbierto(app.db, request, config.production);
+      const abierto = await borradorAbierto(app.db, cookieDelBorrador(request, config.production));
       if (!abierto && (await leer(app.db, CLAVES.borradores(cliente))).valor >= config.draftsMaxPerHour) {
         throw new ErrorHttp(
           429,
@@ -100,10 +101,12 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
         if (abierto) {
           borrador = abierto.id;
         } else {
-          borrador = await abrirBorrador(app.db, reply, {
+          const nuevo = await abrirBorrador(app.db);
+          ponerCookieDelBorrador(reply, nuevo.valor, {
             production: config.production,
             maxAgeHours: config.draftMaxAgeHours,
           });
+          borrador = nuevo.id;
           await sumar(app.db, CLAVES.borradores(cliente), 1, HORA);
         }
       } catch (error) {

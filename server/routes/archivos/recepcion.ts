@@ -11,14 +11,14 @@ import type { FastifyRequest } from 'fastify';
 import { TAMANIO_MAXIMO_ARCHIVO, esDocumentoKey } from '../../../domain/index.js';
 import { claveDeParte, juzgar } from '../../archivos/juicio.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP, MOTIVOS_ARCHIVO } from '../../errores.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, MOTIVOS_ARCHIVO, ErrorDeDominio } from '../../errores.js';
 import type { Recibido } from '../../servicios/documentos.js';
 import type { DocumentStore } from '../../storage/almacen.js';
 
 /** What one request may bring in all, across its parts, and the refusal when it brings more. */
 export interface Presupuesto {
   bytes: number;
-  excedido: () => ErrorHttp;
+  excedido: () => ErrorHttp | ErrorDeDominio;
 }
 
 /** A limit passed while a part was arriving: answer now and read no further. */
@@ -44,7 +44,7 @@ function medidor(nombre: string, restante: { bytes: number }, presupuesto: Presu
           ),
         );
       }
-      if (restante.bytes < 0) return listo(new LimitePasado(presupuesto.excedido()));
+      if (restante.bytes < 0) return listo(new LimitePasado(comoErrorHttp(presupuesto.excedido())));
       listo(null, trozo);
     },
   });
@@ -107,9 +107,9 @@ async function recibirParte(parte: MultipartFile, lectura: Lectura): Promise<Err
     return error;
   }
   const juicio = await juzgar(parte.filename, preparado);
-  if (juicio instanceof ErrorHttp) {
+  if (juicio instanceof ErrorDeDominio) {
     await lectura.almacen.descartar(preparado);
-    return juicio;
+    return comoErrorHttp(juicio);
   }
   lectura.recibidos.push({ clave, extension: juicio, preparado });
   return null;

@@ -8,7 +8,8 @@ import { solicitudDelBorrador } from '../../comprobante/consultas.js';
 import { enviarComprobante, respuestaPdf } from '../../comprobante/respuesta.js';
 import { limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../servicios/contadores.js';
-import { borradorDeLaPeticion } from '../../servicios/borradores.js';
+import { borradorDeLaCookie } from '../../servicios/borradores.js';
+import { cookieDelBorrador } from '../archivos/cookie-borrador.js';
 
 export const MENSAJE_SIN_COMPROBANTE =
   'No encontramos una solicitud enviada desde este navegador. El comprobante también está adjunto ' +
@@ -33,7 +34,7 @@ export const rutaComprobante: FastifyPluginAsync = async (app) => {
       response: { 200: respuestaPdf, ...respuestasDeError },
     },
     handler: async (request, reply) => {
-      const borrador = await borradorDeLaPeticion(app.db, request, app.config.production);
+      const borrador = await borradorDeLaCookie(app.db, cookieDelBorrador(request, app.config.production));
       const solicitud = borrador?.enviado ? await solicitudDelBorrador(app.db, borrador.id) : null;
       if (!solicitud) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, MENSAJE_SIN_COMPROBANTE);
       const pdf = await generarComprobante(app.db, solicitud.id, app.config.publicUrl);

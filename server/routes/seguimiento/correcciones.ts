@@ -11,11 +11,12 @@ import { TEXTOS_SEGUIMIENTO } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { correccionPendiente, correccionPorToken } from '../../correcciones/consulta.js';
 import { enviarCorreccion } from '../../correcciones/envio.js';
-import { EnvioCortado, subirReemplazos } from '../../correcciones/reemplazos.js';
-import { limitePorCliente } from '../../plugins/limites.js';
+import { guardarReemplazos, presupuestoDeReemplazos } from '../../correcciones/reemplazos.js';
+import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../servicios/contadores.js';
 import { cortarLectura } from '../archivos/cortar.js';
 import { MAXIMO_PETICION } from '../archivos/index.js';
+import { EnvioCortado, recibirArchivos } from '../archivos/recepcion.js';
 
 const HORA = 3_600_000;
 const MIB = 1024 * 1024;
@@ -107,13 +108,18 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
       response: { 200: correccionPendiente200, ...respuestasDeError },
     },
     handler: async (request, reply) => {
+      const { token } = request.params;
+      const cliente = clienteDe(request);
+      const presupuesto = await presupuestoDeReemplazos(app.db, config, token, cliente);
+      let recibidos;
       try {
-        return await subirReemplazos(app, request, request.params.token);
+        recibidos = await recibirArchivos(request, app.documentos, presupuesto);
       } catch (error) {
         if (!(error instanceof EnvioCortado)) throw error;
         cortarLectura(request, reply);
         throw error.respuesta;
       }
+      return guardarReemplazos(app.db, app.documentos, token, presupuesto.correccion, recibidos, cliente);
     },
   });
 

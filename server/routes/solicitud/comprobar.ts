@@ -4,7 +4,8 @@
 // in the same shape after the same query.
 import type { FastifyPluginAsync } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
-import { estaEnPadron, limiteDelPadron } from '../../servicios/padron.js';
+import { estaEnPadron } from '../../servicios/padron.js';
+import { limiteDelPadron } from './limite-del-padron.js';
 
 interface Params {
   dni: string;

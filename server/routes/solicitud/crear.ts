@@ -5,10 +5,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ValidationError } from 'yup';
 import { camposConError, solicitudSchema, type Solicitud } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
-import { borradorDeLaPeticion } from '../../servicios/borradores.js';
+import { borradorDeLaCookie } from '../../servicios/borradores.js';
+import { cookieDelBorrador } from '../archivos/cookie-borrador.js';
 import { limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../servicios/contadores.js';
-import { limiteDelPadron } from '../../servicios/padron.js';
+import { limiteDelPadron } from './limite-del-padron.js';
 import { crearSolicitud } from '../../servicios/solicitudes.js';
 import { cuerpoCrear, solicitudCreada } from './esquemas.js';
 
@@ -46,7 +47,7 @@ export const rutaCrear: FastifyPluginAsync = async (app) => {
     },
     handler: async (request, reply) => {
       const solicitud = await validarSolicitud(request.body);
-      const borrador = await borradorDeLaPeticion(app.db, request, app.config.production);
+      const borrador = await borradorDeLaCookie(app.db, cookieDelBorrador(request, app.config.production));
       const resultado = await crearSolicitud(app.db, borrador, solicitud, async () => {
         const cuenta = await presupuestoDelPadron(request);
         if (!cuenta.isAllowed && cuenta.isExceeded) {
