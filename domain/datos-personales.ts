@@ -1,6 +1,7 @@
 // Personal data under Ley 25.326 (producto §13): what the back-office, the API and the command
 // `npm run datos-personales` share — the marker that replaces deleted values, the fields an
 // administrador may rectify, the retention default and the shapes of the answers.
+import { CAMPOS, enOrden, type CampoDe } from './campos.js';
 import type { Estado } from './estados.js';
 
 /** What a deleted personal field reads afterwards (in the database, the inbox, exports, receipts). */
@@ -10,29 +11,14 @@ export const MARCA_SUPRIMIDO = '[suprimido]';
 export const RETENCION_MESES_PREDETERMINADA = 24;
 
 /**
- * The DatosSocio fields an administrador may rectify, with the form's labels (producto §3). Each new
- * value is checked by the form's own rules (datosSocioSchema) applied to the whole record. Domicilio
- * (localidad + calle), condicionIVA and formaPago set several keys at once (domain/rectificacion.ts).
+ * The DatosSocio fields an administrador may rectify, with the form's labels (producto §3), in the
+ * dialog's order (domain/campos.ts). Each new value is checked by the form's own rules
+ * (datosSocioSchema) applied to the whole record. Domicilio (localidad + calle), condicionIVA and
+ * formaPago set several keys at once (domain/rectificacion.ts).
  */
-export const CAMPOS_RECTIFICABLES = {
-  apellidoynombre: 'Apellido y nombres',
-  fechanac: 'Fecha de nacimiento',
-  dni: 'DNI',
-  matricula: 'Matrícula',
-  domicilio: 'Domicilio (localidad y calle)',
-  altura: 'Altura',
-  piso: 'Piso',
-  dpto: 'Dpto.',
-  otro: 'Otro',
-  email: 'Email',
-  codArea: 'Código de área',
-  telefono: 'Teléfono',
-  condicionIVA: 'Condición ante el IVA',
-  formaPago: 'Forma de pago',
-  nroCajaAhorro: 'Número de caja de ahorro',
-  tipoTarjetaCredito: 'Tarjeta',
-  cobranzaHonorarios: 'Cobranza de honorarios',
-} as const;
+export const CAMPOS_RECTIFICABLES = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ enOrden('rectificable').map((campo) => [campo, CAMPOS[campo].etiqueta]),
+) as { readonly [K in CampoDe<'rectificable'>]: (typeof CAMPOS)[K]['etiqueta'] };
 export type CampoRectificable = keyof typeof CAMPOS_RECTIFICABLES;
 export const esCampoRectificable = (valor: unknown): valor is CampoRectificable =>
   typeof valor === 'string' && Object.hasOwn(CAMPOS_RECTIFICABLES, valor);
@@ -41,7 +27,7 @@ export const LARGO_MAXIMO_MOTIVO_DATOS = 2_000;
 
 export const TEXTOS_DATOS_PERSONALES = {
   sinDatos: 'No hay datos personales de ese DNI.',
-  dniInvalido: 'Ingresá un DNI de 7 u 8 dígitos, sin puntos.',
+  dniInvalido: `Ingresá un DNI de ${CAMPOS.dni.corto} u ${CAMPOS.dni.largo} dígitos, sin puntos.`,
   confirmacionDistinta: 'Para confirmar, escribí el mismo DNI.',
   motivoRequerido: 'Indicá el motivo del pedido.',
   yaSuprimida: 'Los datos personales de esta solicitud ya fueron suprimidos.',

@@ -1,6 +1,7 @@
 // The field rules of producto §3, producto §5 and producto §7, written once: the form validates with them and the
 // server validates every request body with them again.
 import { array, boolean, number, object, string, type InferType } from 'yup';
+import { CAMPOS_SOCIO as C } from './campos.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS, valoresDe } from './catalogos.js';
 import { validarFechaNac } from './fecha.js';
 import { MENSAJES } from './mensajes.js';
@@ -54,6 +55,13 @@ const unaDe = (claves: readonly string[]) => ({
   test: (valor: string | undefined) => !valor || claves.includes(valor),
 });
 
+/**
+ * Only digits, `corto` to `largo` of them (domain/campos.ts); `sinCeroInicial`: the first is not
+ * 0 (an area code: the form drops it as it is typed).
+ */
+const digitos = ({ corto, largo }: { corto: number; largo: number }, { sinCeroInicial = false } = {}) =>
+  sinCeroInicial ? new RegExp(`^[1-9]\\d{${corto - 1},${largo - 1}}$`) : new RegExp(`^\\d{${corto},${largo}}$`);
+
 const MENSAJE_FECHA = {
   formato: MENSAJES.fechaFormato,
   inexistente: MENSAJES.fechaInexistente,
@@ -71,7 +79,7 @@ export const calleSchema = object({
     .trim()
     .required(MENSAJES.calleDeLista)
     .test(caracteresPermitidos())
-    .max(100, MENSAJES.demasiadoLargo(100)),
+    .max(C.calle.largo, MENSAJES.demasiadoLargo(C.calle.largo)),
 });
 
 export const condicionIvaSchema = object({
@@ -93,15 +101,15 @@ export const datosSocioSchema = object({
       const error = validarFechaNac(valor ?? '');
       return error ? this.createError({ message: MENSAJE_FECHA[error] }) : true;
     }),
-  apellidoynombre: textoRequerido(120),
+  apellidoynombre: textoRequerido(C.apellidoynombre.largo),
   dni: string()
     .required(MENSAJES.requerido)
-    .matches(/^\d{7,8}$/, MENSAJES.dni),
+    .matches(digitos(C.dni), MENSAJES.dni),
   matricula: string()
     .trim()
     .required(MENSAJES.requerido)
     .test(caracteresPermitidos())
-    .max(12, MENSAJES.matriculaLarga),
+    .max(C.matricula.largo, MENSAJES.matriculaLarga),
   localidad: localidadSchema.nullable().default(null).required(MENSAJES.localidadDeLista),
   calle: calleSchema.nullable().default(null).required(MENSAJES.calleDeLista),
   altura: number()
@@ -111,23 +119,23 @@ export const datosSocioSchema = object({
     .integer(MENSAJES.numero)
     .min(1, MENSAJES.alturaRango)
     .max(99999, MENSAJES.alturaRango),
-  piso: textoOpcional(10),
-  dpto: textoOpcional(10),
-  otro: textoOpcional(100),
+  piso: textoOpcional(C.piso.largo),
+  dpto: textoOpcional(C.dpto.largo),
+  otro: textoOpcional(C.otro.largo),
   email: string()
     .trim()
     .required(MENSAJES.requerido)
     .test(caracteresPermitidos())
-    .max(254, MENSAJES.email)
+    .max(C.email.largo, MENSAJES.email)
     .email(MENSAJES.email),
   // "0341" is 341: the 0 the hint asks to leave out is dropped here and as it is typed (producto §12).
   codArea: string()
     .transform((valor: unknown) => (typeof valor === 'string' ? sinCerosIniciales(valor) : valor))
     .required(MENSAJES.requerido)
-    .matches(/^[1-9]\d{1,3}$/, MENSAJES.codArea),
+    .matches(digitos(C.codArea, { sinCeroInicial: true }), MENSAJES.codArea),
   telefono: string()
     .required(MENSAJES.requerido)
-    .matches(/^\d{6,8}$/, MENSAJES.telefono)
+    .matches(digitos(C.telefono), MENSAJES.telefono)
     .test('total', MENSAJES.telefonoTotal, function (telefono) {
       const codArea: unknown = this.parent.codArea;
       return typeof codArea !== 'string' || !telefono || totalTelefonoValido(codArea, telefono);
@@ -151,7 +159,7 @@ export const datosSocioSchema = object({
         s
           .required(MENSAJES.requerido)
           .matches(/^\d+$/, MENSAJES.soloDigitos)
-          .max(22, MENSAJES.demasiadoLargo(22)),
+          .max(C.nroCajaAhorro.largo, MENSAJES.demasiadoLargo(C.nroCajaAhorro.largo)),
       otherwise: (s) => s.transform(() => null),
     }),
   cobranzaHonorarios: string().required(MENSAJES.requerido).test(unaDe(valoresDe(COBRANZAS_HONORARIOS))),

@@ -2,6 +2,7 @@
 // near it says why, in the words of the labels. Derived from the snapshot with the same rules the
 // chart's guards use (erroresDatos, padronVigente, erroresEquipo), so it names exactly what keeps
 // the button disabled. Step 2 keeps SIGUIENTE enabled (its dialog says what is missing): no summary.
+import { CAMPOS_SOCIO, etiquetasDe } from '../domain/campos.js';
 import { MENSAJES } from '../domain/index.js';
 import type { EnrolmentContext, FormDatosSocio, FormEquipo } from './contexto.js';
 import { datosValidos, erroresDatos, padronVigente } from './datos-personales.js';
@@ -9,27 +10,10 @@ import { documentosCompletos } from './documentos.js';
 import { equipoValido, erroresEquipo } from './solicitud.js';
 import { PASOS, type EnrolmentSnapshot } from './vista.js';
 
-/** The labels of step 1 (producto §3), in the order the form shows them. */
-export const ETIQUETAS_DATOS = {
-  fechanac: 'Fecha de nacimiento',
-  apellidoynombre: 'Apellido y nombres',
-  dni: 'DNI',
-  matricula: 'Matrícula',
-  localidad: 'Localidad',
-  calle: 'Calle',
-  altura: 'Altura',
-  piso: 'Piso',
-  dpto: 'Dpto.',
-  otro: 'Otro',
-  email: 'Email',
-  codArea: 'Código de área',
-  telefono: 'Teléfono',
-  condicionIVA: 'Condición ante el IVA',
-  formaPago: 'Forma de pago',
-  tipoTarjetaCredito: 'Tarjeta',
-  nroCajaAhorro: 'Número de caja de ahorro',
-  cobranzaHonorarios: 'Cobranza de honorarios',
-} as const satisfies Partial<Record<keyof FormDatosSocio, string>>;
+/** The labels of step 1 (producto §3), in the order the form shows them (domain/campos.ts). */
+export const ETIQUETAS_DATOS = /* @__PURE__ */ etiquetasDe(CAMPOS_SOCIO) satisfies Partial<
+  Record<keyof FormDatosSocio, string>
+>;
 
 /** The labels of an equipment card (producto §5), in its order. */
 export const ETIQUETAS_EQUIPO = {

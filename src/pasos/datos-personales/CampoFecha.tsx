@@ -9,6 +9,7 @@ import {
   formatearFecha,
   isoDeFechaLocal,
 } from '../../../domain/index.js';
+import { CAMPOS_SOCIO } from '../../../domain/campos.js';
 import { Campo } from '../../ui/campo/index.js';
 import { useCampo } from './campo.js';
 
@@ -47,7 +48,7 @@ export function CampoFecha() {
   };
 
   return (
-    <Campo id={id} etiqueta="Fecha de nacimiento" ayuda={AYUDA} error={error} requerido>
+    <Campo id={id} etiqueta={CAMPOS_SOCIO.fechanac.etiqueta} ayuda={AYUDA} error={error} requerido>
       {(aria) => (
         <Box position="relative">
           <Flex gap="2">

@@ -3,6 +3,7 @@
 // Localidad drops the pick and clears Calle; where a locality's street catalogue is empty, the
 // street typed is the street.
 import { Input } from '@chakra-ui/react';
+import { CAMPOS_SOCIO as C } from '../../../domain/campos.js';
 import type { Calle, Localidad } from '../../../domain/index.js';
 import { calleLibre } from '../../../machines/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
@@ -23,7 +24,7 @@ function CampoLocalidad() {
     <Autocomplete
       id={id}
       name="localidad"
-      etiqueta="Localidad"
+      etiqueta={C.localidad.etiqueta}
       opciones={localidades ?? SIN_OPCIONES}
       etiquetaDe={nombreLocalidad}
       valor={valor}
@@ -51,7 +52,7 @@ function CampoCalle() {
 
   if (libre) {
     return (
-      <Campo id={id} etiqueta="Calle" ayuda="Esta localidad no tiene calles cargadas: escribí el nombre." error={error} requerido>
+      <Campo id={id} etiqueta={C.calle.etiqueta} ayuda="Esta localidad no tiene calles cargadas: escribí el nombre." error={error} requerido>
         {(aria) => (
           <Input
             {...aria}
@@ -69,7 +70,7 @@ function CampoCalle() {
     <Autocomplete
       id={id}
       name="calle"
-      etiqueta="Calle"
+      etiqueta={C.calle.etiqueta}
       opciones={calles ?? SIN_OPCIONES}
       etiquetaDe={nombreCalle}
       valor={valor}

@@ -3,6 +3,7 @@
 // conditionals when Forma de pago changes.
 import { Box, Flex, Image, chakra } from '@chakra-ui/react';
 import { useMemo } from 'react';
+import { CAMPOS_SOCIO as C } from '../../../domain/campos.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { CampoDatos } from './CampoDatos.js';
@@ -21,7 +22,7 @@ function RadiosTarjeta() {
       gridColumn={{ md: 'span 2' }}
     >
       <chakra.legend fontSize="sm" fontWeight="medium" mb="1">
-        Tarjeta
+        {C.tipoTarjetaCredito.etiqueta}
         <chakra.span aria-hidden="true" color="red.700" ms="0.5">
           *
         </chakra.span>
@@ -73,7 +74,7 @@ function CampoCondicionIva() {
     <CampoSelect
       id={id}
       nombre="condicionIVA"
-      etiqueta="Condición ante el IVA"
+      etiqueta={C.condicionIVA.etiqueta}
       requerido
       opciones={opciones}
       valor={valor ? String(valor.codigoCondicionIVA) : ''}
@@ -84,13 +85,13 @@ function CampoCondicionIva() {
   );
 }
 
-function CampoClave({ nombre, etiqueta, opciones }: { nombre: 'formaPago' | 'cobranzaHonorarios'; etiqueta: string; opciones: readonly { value: string; label: string }[] }) {
+function CampoClave({ nombre, opciones }: { nombre: 'formaPago' | 'cobranzaHonorarios'; opciones: readonly { value: string; label: string }[] }) {
   const { id, valor, error, cambiar, salir } = useCampo(nombre);
   return (
     <CampoSelect
       id={id}
       nombre={nombre}
-      etiqueta={etiqueta}
+      etiqueta={C[nombre].etiqueta}
       requerido
       opciones={opciones}
       valor={valor}
@@ -106,12 +107,12 @@ export function CamposPago() {
   return (
     <>
       <CampoCondicionIva />
-      <CampoClave nombre="formaPago" etiqueta="Forma de pago" opciones={FORMAS_PAGO} />
+      <CampoClave nombre="formaPago" opciones={FORMAS_PAGO} />
       {formaPago === 'TARJETACREDITO' ? <RadiosTarjeta /> : null}
       {formaPago === 'CAJAAHORRO' ? (
-        <CampoDatos nombre="nroCajaAhorro" etiqueta="Número de caja de ahorro" requerido inputMode="numeric" maxLength={22} />
+        <CampoDatos nombre="nroCajaAhorro" requerido inputMode="numeric" />
       ) : null}
-      <CampoClave nombre="cobranzaHonorarios" etiqueta="Cobranza de honorarios" opciones={COBRANZAS_HONORARIOS} />
+      <CampoClave nombre="cobranzaHonorarios" opciones={COBRANZAS_HONORARIOS} />
     </>
   );
 }

@@ -44,21 +44,17 @@ function Campos() {
       rowGap="2"
     >
       <CampoFecha />
-      <CampoDatos nombre="apellidoynombre" etiqueta="Apellido y nombres" requerido autoComplete="name" maxLength={120} />
+      <CampoDatos nombre="apellidoynombre" requerido autoComplete="name" />
       <CampoDatos
         nombre="dni"
-        etiqueta="DNI"
         requerido
         inputMode="numeric"
-        maxLength={12}
         errorExtra={errorPadron}
         alSalir={comprobar}
       />
       <CampoDatos
         nombre="matricula"
-        etiqueta="Matrícula"
         requerido
-        maxLength={20}
         errorExtra={errorPadron}
         aviso={comprobando ? MENSAJES.comprobandoDni : null}
         alSalir={comprobar}
@@ -79,13 +75,13 @@ function Campos() {
 function CamposRestantes() {
   return (
     <>
-      <CampoDatos nombre="altura" etiqueta="Altura" requerido inputMode="numeric" maxLength={6} />
-      <CampoDatos nombre="piso" etiqueta="Piso" maxLength={10} />
-      <CampoDatos nombre="dpto" etiqueta="Dpto." maxLength={10} />
-      <CampoDatos nombre="otro" etiqueta="Otro" maxLength={100} />
+      <CampoDatos nombre="altura" requerido inputMode="numeric" />
+      <CampoDatos nombre="piso" />
+      <CampoDatos nombre="dpto" />
+      <CampoDatos nombre="otro" />
       <CampoDatos
         nombre="email"
-        etiqueta="Email"
+        libre
         tipo="email"
         requerido
         autoComplete="email"
@@ -95,19 +91,15 @@ function CamposRestantes() {
       <Box display="grid" gridTemplateColumns="minmax(0, 2fr) minmax(0, 3fr)" columnGap="3" data-telefono="">
         <CampoDatos
           nombre="codArea"
-          etiqueta="Código de área"
           requerido
           inputMode="numeric"
-          maxLength={5}
           ayuda="sin 0"
           autoComplete="tel-area-code"
         />
         <CampoDatos
           nombre="telefono"
-          etiqueta="Teléfono"
           requerido
           inputMode="numeric"
-          maxLength={8}
           ayuda="sin 15"
           autoComplete="tel-local"
         />
