@@ -4,7 +4,7 @@
 // on SQLite and PostgreSQL alike, so of several processes ticking at once exactly one wins.
 // A process that dies mid-run leaves the task to its next due time.
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Bitacora } from '../bitacora.js';
 import type { Db } from '../db/esquema.js';
 
 export interface Tarea {
@@ -52,7 +52,7 @@ async function ganar(db: Db, tarea: Tarea, id: string, ahora: number): Promise<b
 
 export async function iniciarPlanificador(
   db: Db,
-  log: FastifyBaseLogger,
+  log: Bitacora,
   tareas: Tarea[],
   { tickMs = 60_000 }: { tickMs?: number } = {},
 ): Promise<Planificador> {

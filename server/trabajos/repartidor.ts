@@ -8,7 +8,7 @@
 // one the dead process had handed to the server but not yet marked — it carries the same
 // Message-ID, so the recipient's mailbox sees the same message.
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Bitacora } from '../bitacora.js';
 import type { Db } from '../db/esquema.js';
 import type { Motor } from '../db/conexion.js';
 import { armarMensaje, idDeMensaje } from '../correo/mensajes.js';
@@ -42,7 +42,7 @@ export interface OpcionesRepartidor {
   db: Db;
   motor: Motor;
   transporte: Transporte;
-  log: FastifyBaseLogger;
+  log: Bitacora;
   publicUrl: string;
   mailFrom: string;
   /** MAIL_LEASE_SECONDS in ms. */
