@@ -1,14 +1,18 @@
 // /gestion/datos-personales — one person's rights under Ley 25.326 (producto §13), for who may
 // exercise them (permission datosPersonales): a DNI, "Buscar", what is held about it (Resumen),
 // the access ZIP and the deletion behind a confirmation that names what it removes. The DNI lives
-// only in this page's state: no address, no query cache keeps it.
+// only in this page's state: no address, no query cache keeps it. Formik holds the search field,
+// checked with the rule the server checks the DNI by (esquemaConsultaPersona, domain/formularios.ts).
 import { Box, Button, Flex, Input, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { TEXTOS_DATOS_PERSONALES, type ResumenPersona } from '../../../domain/datos-personales.js';
+import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
+import type { ResumenPersona } from '../../../domain/datos-personales.js';
+import { esquemaConsultaPersona } from '../../../domain/formularios.js';
 import { tienePermiso } from '../../../domain/personal.js';
 import { TEXTOS_GESTION } from '../../../domain/gestion.js';
 import { Campo } from '../../ui/campo/index.js';
+import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
 import { AvisoError, AvisoExito } from '../componentes/Avisos.js';
 import { Titulo } from '../componentes/Titulo.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../consultas.js';
@@ -40,8 +44,6 @@ export function DatosPersonales() {
 
 function DerechosDeUnaPersona() {
   const clienteConsultas = useQueryClient();
-  const [dni, setDni] = useState('');
-  const [errorDni, setErrorDni] = useState<string | null>(null);
   const [resumen, setResumen] = useState<ResumenPersona | null>(null);
   const [aviso, setAviso] = useState<{ tipo: 'exito' | 'error'; texto: string } | null>(null);
   const [abierto, setAbierto] = useState(false);
@@ -65,7 +67,7 @@ function DerechosDeUnaPersona() {
     onError: (error) => {
       const campo = camposConError(error).dni;
       if (estadoHttp(error) === 400 && campo) {
-        setErrorDni(campo);
+        formulario.setFieldError('dni', campo);
         refDni.current?.focus();
         return;
       }
@@ -83,7 +85,7 @@ function DerechosDeUnaPersona() {
       setAbierto(false);
       setErrorDialogo(SIN_ERROR);
       setResumen(null);
-      setDni('');
+      formulario.resetForm();
       setAviso({ tipo: 'exito', texto: supresionHecha(r.solicitudes.length) });
     },
     onError: (error) => {
@@ -105,19 +107,16 @@ function DerechosDeUnaPersona() {
     },
   });
 
-  function buscar(e: FormEvent) {
-    e.preventDefault();
-    setAviso(null);
-    setResumen(null);
-    const valor = normalizarDni(dni);
-    if (!/^\d{7,8}$/.test(valor)) {
-      setErrorDni(TEXTOS_DATOS_PERSONALES.dniInvalido);
-      refDni.current?.focus();
-      return;
-    }
-    setErrorDni(null);
-    consultar.mutate({ dni: valor });
-  }
+  const formulario = useFormik({
+    initialValues: { dni: '' },
+    // What was typed, without the dots and spaces of the card, by the server's rule.
+    validate: (valores) => validarCon(esquemaConsultaPersona)({ dni: normalizarDni(valores.dni) }),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: ({ dni }) => consultar.mutate({ dni: normalizarDni(dni) }),
+  });
+  const errorDni = formulario.errors.dni;
+  const buscar = enviarConFoco(formulario, ['dni'], () => refDni.current?.focus());
 
   return (
     <>
@@ -126,7 +125,13 @@ function DerechosDeUnaPersona() {
         Para responder un pedido de acceso, rectificación o supresión de la persona titular de los datos.
         Buscá por DNI: se listan todas sus solicitudes con datos personales guardados.
       </chakra.p>
-      <chakra.form role="search" aria-label="Buscar datos personales por DNI" noValidate onSubmit={buscar}>
+      <chakra.form role="search" aria-label="Buscar datos personales por DNI" noValidate
+        onSubmit={(e) => {
+          setAviso(null);
+          setResumen(null);
+          buscar(e);
+        }}
+      >
         <Flex gap="3" align="flex-start" wrap="wrap">
           <Box flex="0 1 16rem" minW="0">
             <Campo id={ID_DNI} etiqueta="DNI" ayuda="7 u 8 dígitos, sin puntos." error={errorDni}>
@@ -137,10 +142,10 @@ function DerechosDeUnaPersona() {
                   inputMode="numeric"
                   autoComplete="off"
                   maxLength={10}
-                  value={dni}
+                  value={formulario.values.dni}
                   onChange={(e) => {
-                    setDni(e.target.value);
-                    setErrorDni(null);
+                    void formulario.setFieldValue('dni', e.target.value, false);
+                    formulario.setFieldError('dni', undefined);
                   }}
                 />
               )}

@@ -1,12 +1,16 @@
 // /gestion/ingresar — signing in (producto §9): "Usuario", "Contraseña", "Ingresar". An account
 // with a second factor is asked for "Código de verificación" and the form is sent again. The
 // server's words are shown for a wrong pair, a locked account or a wrong code. Then back to the
-// page the user wanted (?volver=, a back-office path only) or the inbox.
+// page the user wanted (?volver=, a back-office path only) or the inbox. Formik holds the fields,
+// checked with the shared rules (domain/formularios.ts) when the form is sent.
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
+import { esquemaIngreso } from '../../../domain/formularios.js';
 import { Campo } from '../../ui/campo/index.js';
+import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
 import { ingresar, type Ingreso } from '../api.js';
 import { AvisoError } from '../componentes/Avisos.js';
 import { CampoCodigo } from '../componentes/CampoCodigo.js';
@@ -17,12 +21,8 @@ import { CLAVE_SESION } from '../sesion.js';
 
 export function Ingresar() {
   const clienteConsultas = useQueryClient();
-  const [usuario, setUsuario] = useState('');
-  const [contrasena, setContrasena] = useState('');
-  const [codigo, setCodigo] = useState('');
   const [pideCodigo, setPideCodigo] = useState(false);
   const [ayudaCodigo, setAyudaCodigo] = useState<string | undefined>(undefined);
-  const [errores, setErrores] = useState<{ usuario?: string; contrasena?: string; codigo?: string }>({});
   const [rechazo, setRechazo] = useState<string | null>(null);
   const refCodigo = useRef<HTMLInputElement>(null);
   const refAlerta = useRef<HTMLDivElement>(null);
@@ -43,24 +43,27 @@ export function Ingresar() {
         requestAnimationFrame(() => refCodigo.current?.focus());
         return;
       }
-      if (codigoDeError(error) === 'CODIGO_INCORRECTO') setCodigo('');
+      if (codigoDeError(error) === 'CODIGO_INCORRECTO') void formulario.setFieldValue('codigo', '', false);
       setRechazo(mensajeDeError(error, 'No se pudo ingresar. Intentá nuevamente.'));
       requestAnimationFrame(() => refAlerta.current?.focus());
     },
   });
 
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    const nuevos = {
-      usuario: usuario.trim() === '' ? 'Ingresá tu usuario.' : undefined,
-      contrasena: contrasena === '' ? 'Ingresá tu contraseña.' : undefined,
-      codigo: pideCodigo && !/^\d{6}$/.test(codigo.trim()) ? 'Escribí los 6 dígitos del código.' : undefined,
-    };
-    setErrores(nuevos);
-    if (nuevos.usuario || nuevos.contrasena || nuevos.codigo) return;
-    setRechazo(null);
-    ingreso.mutate({ usuario: usuario.trim(), contrasena, ...(pideCodigo ? { codigo: codigo.trim() } : {}) });
-  }
+  const formulario = useFormik({
+    initialValues: { usuario: '', contrasena: '', codigo: '' },
+    validate: validarCon(esquemaIngreso, () => ({ pideCodigo })),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (valores) => {
+      setRechazo(null);
+      const { usuario, contrasena, codigo } = esquemaIngreso.cast(valores, { context: { pideCodigo } });
+      ingreso.mutate({ usuario, contrasena, ...(pideCodigo ? { codigo: codigo ?? '' } : {}) });
+    },
+  });
+  const { values: valores, errors: errores } = formulario;
+  const cambiar = (campo: keyof typeof valores) => (valor: string) => void formulario.setFieldValue(campo, valor, false);
+  // The messages show; the focus stays where it is (the fields are few and all in view).
+  const enviar = enviarConFoco(formulario, ['usuario', 'contrasena', 'codigo']);
 
   return (
     <Stack maxW="sm" mx="auto" mt={{ base: '2', md: '8' }}>
@@ -81,16 +84,16 @@ export function Ingresar() {
                 autoCapitalize="none"
                 spellCheck={false}
                 autoFocus
-                value={usuario}
-                onChange={(e) => setUsuario(e.target.value)}
+                value={valores.usuario}
+                onChange={(e) => cambiar('usuario')(e.target.value)}
               />
             )}
           </Campo>
           <CampoContrasena
             id="ingreso-contrasena"
             error={errores.contrasena}
-            valor={contrasena}
-            alCambiar={setContrasena}
+            valor={valores.contrasena}
+            alCambiar={cambiar('contrasena')}
           />
           {pideCodigo ? (
             <CampoCodigo
@@ -98,8 +101,8 @@ export function Ingresar() {
               ayuda={ayudaCodigo}
               error={errores.codigo}
               entrada={refCodigo}
-              valor={codigo}
-              alCambiar={setCodigo}
+              valor={valores.codigo}
+              alCambiar={cambiar('codigo')}
             />
           ) : null}
           <Button type="submit" colorPalette="blue" loading={ingreso.isPending} mt="2">

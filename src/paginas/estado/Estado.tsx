@@ -1,34 +1,24 @@
 // /estado (producto §11): "Número de solicitud" and "DNI", "Consultar" → "Estado: <label>" and
 // when it last changed. Only the coarse status: the server tells nothing else, and any pair that
 // does not match gets one message ("No encontramos una solicitud con esos datos."), whichever half
-// was wrong. The fields are checked here with yup first (the server checks again).
+// was wrong. Formik holds the fields, checked first with the shared yup rules
+// (domain/formularios.ts; the server checks again).
 import { Box, Button, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { object, string, ValidationError } from 'yup';
-import { MENSAJES } from '../../../domain/mensajes.js';
+import { useFormik } from 'formik';
+import { useEffect, useRef, useState } from 'react';
 import { fechaHoraArgentina } from '../../../domain/fecha-hora.js';
+import { esquemaConsultaEstado, problemas } from '../../../domain/formularios.js';
 import { TEXTOS_SEGUIMIENTO, type RespuestaEstado } from '../../../domain/seguimiento.js';
 import { mensajeDelServidor } from '../../api/cliente.js';
 import { consultarEstado } from '../../api/estado.js';
 import { Campo } from '../../ui/campo/index.js';
+import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 const NO_SE_PUDO = 'No pudimos consultar el estado. Revisá tu conexión e intentá nuevamente.';
 
-/** What a person may type: "AMR-AB12CD", "amr-ab12cd" or just "AB12CD"; a DNI with or without dots. */
-const esquemaConsulta = object({
-  numeroSolicitud: string()
-    .trim()
-    .required('Ingresá el número de solicitud.')
-    .matches(/^(AMR-?)?[0-9A-Z]{6}$/i, 'El número de solicitud tiene la forma AMR-XXXXXX (figura en el comprobante).'),
-  dni: string()
-    .trim()
-    .required('Ingresá tu DNI.')
-    .test('dni', MENSAJES.dni, (valor) => /^\d{7,8}$/.test((valor ?? '').replace(/[.\s]/g, ''))),
-});
-
 type Campos = 'numeroSolicitud' | 'dni';
-type Errores = Partial<Record<Campos, string>>;
+const ORDEN: readonly Campos[] = ['numeroSolicitud', 'dni'];
 
 type Resultado =
   | { tipo: 'ninguno' }
@@ -37,10 +27,9 @@ type Resultado =
   | { tipo: 'error'; mensaje: string };
 
 export default function Estado() {
-  const [valores, setValores] = useState<Record<Campos, string>>({ numeroSolicitud: '', dni: '' });
-  const [errores, setErrores] = useState<Errores>({});
-  const [enviando, setEnviando] = useState(false);
   const [resultado, setResultado] = useState<Resultado>({ tipo: 'ninguno' });
+  // One question at a time: a second Enter while the first is asked sends nothing.
+  const enCurso = useRef(false);
   const refs = { numeroSolicitud: useRef<HTMLInputElement>(null), dni: useRef<HTMLInputElement>(null) };
 
   useEffect(() => {
@@ -50,48 +39,39 @@ export default function Estado() {
     };
   }, []);
 
-  const cambiar = (campo: Campos, valor: string) => {
-    setValores((v) => ({ ...v, [campo]: valor }));
-    // The message stays until the field is right again (checked as it is typed).
-    if (errores[campo]) {
+  const formulario = useFormik<Record<Campos, string>>({
+    initialValues: { numeroSolicitud: '', dni: '' },
+    validate: validarCon(esquemaConsultaEstado),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (valores) => {
+      if (enCurso.current) return;
+      enCurso.current = true;
+      // Cleared first: the same answer twice is announced twice.
+      setResultado({ tipo: 'ninguno' });
       try {
-        esquemaConsulta.validateSyncAt(campo, { ...valores, [campo]: valor });
-        setErrores((e) => ({ ...e, [campo]: undefined }));
-      } catch {
-        /* still wrong: keep the message */
+        const respuesta = await consultarEstado(esquemaConsultaEstado.cast(valores));
+        setResultado(respuesta ? { tipo: 'encontrada', respuesta } : { tipo: 'inexistente' });
+      } catch (error) {
+        setResultado({ tipo: 'error', mensaje: mensajeDelServidor(error) ?? NO_SE_PUDO });
+      } finally {
+        enCurso.current = false;
       }
-    }
+    },
+  });
+  const { errors: errores, values: valores } = formulario;
+
+  const cambiar = (campo: Campos, valor: string) => {
+    void formulario.setFieldValue(campo, valor, false);
+    // The message stays until the field is right again (checked as it is typed).
+    if (errores[campo] && !problemas(esquemaConsultaEstado, { ...valores, [campo]: valor })[campo])
+      formulario.setFieldError(campo, undefined);
   };
 
-  async function consultar(e: FormEvent) {
-    e.preventDefault();
-    if (enviando) return;
-    let datos: { numeroSolicitud: string; dni: string };
-    try {
-      datos = esquemaConsulta.validateSync(valores, { abortEarly: false });
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      const nuevos: Errores = {};
-      for (const e of error.inner) if (e.path && !nuevos[e.path as Campos]) nuevos[e.path as Campos] = e.message;
-      setErrores(nuevos);
-      setResultado({ tipo: 'ninguno' });
-      const primero = (['numeroSolicitud', 'dni'] as const).find((c) => nuevos[c]);
-      if (primero) refs[primero].current?.focus();
-      return;
-    }
-    setErrores({});
-    // Cleared first: the same answer twice is announced twice.
+  const consultar = enviarConFoco(formulario, ORDEN, (campo) => {
     setResultado({ tipo: 'ninguno' });
-    setEnviando(true);
-    try {
-      const respuesta = await consultarEstado(datos);
-      setResultado(respuesta ? { tipo: 'encontrada', respuesta } : { tipo: 'inexistente' });
-    } catch (error) {
-      setResultado({ tipo: 'error', mensaje: mensajeDelServidor(error) ?? NO_SE_PUDO });
-    } finally {
-      setEnviando(false);
-    }
-  }
+    refs[campo].current?.focus();
+  });
 
   return (
     <Stack gap="5">
@@ -102,7 +82,7 @@ export default function Estado() {
         Ingresá el número de solicitud que figura en el comprobante (por ejemplo, AMR-7KQ2XM) y el DNI con el que la
         enviaste.
       </Text>
-      <chakra.form noValidate onSubmit={(e) => void consultar(e)} aria-label={TEXTOS_SEGUIMIENTO.tituloEstado}>
+      <chakra.form noValidate onSubmit={consultar} aria-label={TEXTOS_SEGUIMIENTO.tituloEstado}>
         <Stack gap="2" maxW="sm">
           <Campo
             id="estado-numero"
@@ -139,7 +119,7 @@ export default function Estado() {
             )}
           </Campo>
           <Box>
-            <Button type="submit" colorPalette="blue" loading={enviando} loadingText="Consultando…">
+            <Button type="submit" colorPalette="blue" loading={formulario.isSubmitting} loadingText="Consultando…">
               {TEXTOS_SEGUIMIENTO.consultar}
             </Button>
           </Box>

@@ -3,45 +3,20 @@
 // then the server's QR code (an SVG shown as an image: never inserted as markup), the secret in
 // text for typing it by hand, and "Código de verificación" → "Confirmar". Each step moves the
 // focus to what is to be read or typed next; the server's refusals show on the field they concern.
+// Each form is Formik's, checked with the shared rules (domain/formularios.ts) before anything is
+// sent; the server checks again.
 import { Box, Button, HStack, Image, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { object, string, ValidationError } from 'yup';
-import { MENSAJES } from '../../../../domain/mensajes.js';
+import { useFormik } from 'formik';
+import { useEffect, useRef, useState } from 'react';
+import { esquemaCodigo, esquemaContrasena } from '../../../../domain/formularios.js';
+import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
 import { confirmarSegundoFactor, iniciarSegundoFactor, type Enrolamiento } from '../../api.js';
 import { AvisoError } from '../../componentes/Avisos.js';
 import { CampoCodigo } from '../../componentes/CampoCodigo.js';
 import { CampoContrasena } from '../../componentes/CampoContrasena.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
 import { CLAVE_SESION } from '../../sesion.js';
-
-/** The server's limit on a password (routes/gestion/sesion). */
-const LARGO_MAXIMO_CONTRASENA = 1024;
-const SEIS_DIGITOS = 'Escribí los 6 dígitos del código.';
-
-// Checked here before anything is sent; the server checks again. A password is never trimmed.
-const esquemaContrasena = object({
-  contrasena: string()
-    .required('Ingresá tu contraseña.')
-    .max(LARGO_MAXIMO_CONTRASENA, MENSAJES.demasiadoLargo(LARGO_MAXIMO_CONTRASENA)),
-});
-const esquemaCodigo = object({
-  codigo: string()
-    .trim()
-    .required(SEIS_DIGITOS)
-    .matches(/^\d{6}$/, SEIS_DIGITOS),
-});
-
-/** The first rule a value breaks, or null. */
-function primerError(esquema: { validateSync(valor: unknown): unknown }, valor: unknown): string | null {
-  try {
-    esquema.validateSync(valor);
-    return null;
-  } catch (e) {
-    if (e instanceof ValidationError) return e.message;
-    throw e;
-  }
-}
 
 const imagenSvg = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
@@ -51,10 +26,6 @@ type Destino = 'boton' | 'contrasena' | 'instrucciones' | 'aviso';
 export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string; onActivado: () => void }) {
   const clienteConsultas = useQueryClient();
   const [paso, setPaso] = useState<Paso>({ tipo: 'inicio' });
-  const [contrasena, setContrasena] = useState('');
-  const [errorContrasena, setErrorContrasena] = useState<string | null>(null);
-  const [codigo, setCodigo] = useState('');
-  const [errorCodigo, setErrorCodigo] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
 
   const refs = {
@@ -79,13 +50,13 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
   const iniciar = useMutation({
     mutationFn: iniciarSegundoFactor,
     onSuccess: (enrolamiento) => {
-      setContrasena('');
+      formContrasena.resetForm();
       ir({ tipo: 'codigo', enrolamiento }, 'instrucciones');
     },
     onError: (e) => {
       const enElCampo = camposConError(e).contrasena;
-      if (enElCampo) setContrasena('');
-      setErrorContrasena(enElCampo ?? mensajeDeError(e));
+      if (enElCampo) void formContrasena.setFieldValue('contrasena', '', false);
+      formContrasena.setFieldError('contrasena', enElCampo ?? mensajeDeError(e));
       ir({ tipo: 'contrasena' }, 'contrasena');
     },
   });
@@ -98,37 +69,41 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
     onError: (e) => {
       if (estadoHttp(e) === 409) {
         // Started too long ago or in another session (or already on): the password again.
-        setCodigo('');
-        setErrorCodigo(null);
+        formCodigo.resetForm();
         setAviso(mensajeDeError(e));
         ir({ tipo: 'inicio' }, 'aviso');
         void clienteConsultas.invalidateQueries({ queryKey: CLAVE_SESION });
         return;
       }
-      setErrorCodigo(camposConError(e).codigo ?? mensajeDeError(e));
+      formCodigo.setFieldError('codigo', camposConError(e).codigo ?? mensajeDeError(e));
     },
   });
 
-  function enviarContrasena(e: FormEvent) {
-    e.preventDefault();
-    if (iniciar.isPending) return;
-    const error = primerError(esquemaContrasena, { contrasena });
-    setErrorContrasena(error);
-    if (error) return refs.contrasena.current?.focus();
-    iniciar.mutate(contrasena);
-  }
+  const formContrasena = useFormik({
+    initialValues: { contrasena: '' },
+    validate: validarCon(esquemaContrasena),
+    validateOnChange: false,
+    validateOnBlur: false,
+    // A password is never trimmed.
+    onSubmit: ({ contrasena }) => {
+      if (!iniciar.isPending) iniciar.mutate(contrasena);
+    },
+  });
+  const enviarContrasena = enviarConFoco(formContrasena, ['contrasena'], () => refs.contrasena.current?.focus());
 
-  function enviarCodigo(e: FormEvent) {
-    e.preventDefault();
-    if (confirmar.isPending) return;
-    const error = primerError(esquemaCodigo, { codigo });
-    setErrorCodigo(error);
-    if (!error) confirmar.mutate(codigo.trim());
-  }
+  const formCodigo = useFormik({
+    initialValues: { codigo: '' },
+    validate: validarCon(esquemaCodigo),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (valores) => {
+      if (!confirmar.isPending) confirmar.mutate(esquemaCodigo.cast(valores).codigo);
+    },
+  });
+  const enviarCodigo = enviarConFoco(formCodigo, ['codigo']);
 
   function cancelar() {
-    setContrasena('');
-    setErrorContrasena(null);
+    formContrasena.resetForm();
     ir({ tipo: 'inicio' }, 'boton');
   }
 
@@ -167,10 +142,10 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
           <CampoContrasena
             id="cuenta-contrasena"
             requerido
-            error={errorContrasena}
+            error={formContrasena.errors.contrasena}
             entrada={refs.contrasena}
-            valor={contrasena}
-            alCambiar={setContrasena}
+            valor={formContrasena.values.contrasena}
+            alCambiar={(valor) => void formContrasena.setFieldValue('contrasena', valor, false)}
           />
           <HStack mt="2" gap="3">
             <Button type="submit" colorPalette="blue" loading={iniciar.isPending}>
@@ -205,9 +180,9 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
             <CampoCodigo
               id="cuenta-codigo"
               requerido
-              error={errorCodigo}
-              valor={codigo}
-              alCambiar={setCodigo}
+              error={formCodigo.errors.codigo}
+              valor={formCodigo.values.codigo}
+              alCambiar={(valor) => void formCodigo.setFieldValue('codigo', valor, false)}
             />
             <Button type="submit" colorPalette="blue" mt="2" loading={confirmar.isPending}>
               Confirmar

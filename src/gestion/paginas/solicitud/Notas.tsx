@@ -1,10 +1,13 @@
 // "Notas internas" (producto §9): staff-only notes, kept with author and time; "Nueva nota" and
-// "Agregar nota". The new note joins the list from the server's answer.
+// "Agregar nota". The new note joins the list from the server's answer. Formik holds the text,
+// checked with the rule the server keeps notes by (esquemaNota, domain/formularios.ts).
 import { Button, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION, type DetalleSolicitud } from '../../../../domain/gestion.js';
+import { useFormik } from 'formik';
+import { esquemaNota } from '../../../../domain/formularios.js';
+import { LARGO_MAXIMO_NOTA, type DetalleSolicitud } from '../../../../domain/gestion.js';
 import { Campo } from '../../../ui/campo/index.js';
+import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
 import { agregarNota } from '../../api.js';
 import { camposConError, mensajeDeError } from '../../consultas.js';
 import { fechaYHora } from '../../formato.js';
@@ -19,18 +22,26 @@ export function Notas({
   soloLectura?: boolean;
 }) {
   const clienteConsultas = useQueryClient();
-  const [texto, setTexto] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const nota = useMutation({
     mutationFn: (t: string) => agregarNota(detalle.numero, t),
     onSuccess: (nueva) => {
       clienteConsultas.setQueryData<DetalleSolicitud>(['solicitud', detalle.numero], (antes) =>
         antes ? { ...antes, notas: [...antes.notas, nueva] } : antes,
       );
-      setTexto('');
-      setError(null);
+      formulario.resetForm();
     },
-    onError: (e) => setError(camposConError(e).texto ?? mensajeDeError(e)),
+    onError: (e) => {
+      formulario.setFieldError('texto', camposConError(e).texto ?? mensajeDeError(e));
+    },
+  });
+  const formulario = useFormik({
+    initialValues: { texto: '' },
+    validate: validarCon(esquemaNota),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (valores) => {
+      nota.mutate(esquemaNota.cast(valores).texto);
+    },
   });
 
   return (
@@ -62,20 +73,16 @@ export function Notas({
       {soloLectura ? null : (
         <chakra.form
           noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (texto.trim() === '') return setError(TEXTOS_GESTION.notaVacia);
-            nota.mutate(texto.trim());
-          }}
+          onSubmit={enviarConFoco(formulario, ['texto'])}
         >
-          <Campo id="nota-nueva" etiqueta="Nueva nota" error={error}>
+          <Campo id="nota-nueva" etiqueta="Nueva nota" error={formulario.errors.texto}>
             {(aria) => (
               <Textarea
                 {...aria}
                 rows={3}
                 maxLength={LARGO_MAXIMO_NOTA}
-                value={texto}
-                onChange={(e) => setTexto(e.target.value)}
+                value={formulario.values.texto}
+                onChange={(e) => void formulario.setFieldValue('texto', e.target.value, false)}
               />
             )}
           </Campo>

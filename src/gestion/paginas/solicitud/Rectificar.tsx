@@ -3,21 +3,23 @@
 // form's own rules on the whole record (domain/rectificacion.ts), then by the server, whose field
 // messages come back to the same places; any other refusal closes the dialog and the page says
 // why. Chakra's dialog traps the focus and gives it back to the button that opened it. Domicilio,
-// Condición ante el IVA and Forma de pago have several controls (ValorCompuesto.tsx).
+// Condición ante el IVA and Forma de pago have several controls (ValorCompuesto.tsx). Formik holds
+// the dialog's fields; "Motivo" is checked with the rule the server checks it by
+// (esquemaMotivoDatos, domain/formularios.ts).
 import { Button, Dialog, Input, NativeSelect, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useFormik, type FormikErrors } from 'formik';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { COBRANZAS_HONORARIOS, TARJETAS } from '../../../../domain/catalogos.js';
 import {
   CAMPOS_RECTIFICABLES,
   LARGO_MAXIMO_MOTIVO_DATOS,
-  TEXTOS_DATOS_PERSONALES,
   esCampoRectificable,
   type CampoRectificable,
   type PedidoRectificacion,
 } from '../../../../domain/datos-personales.js';
+import { esquemaMotivoDatos, problemas } from '../../../../domain/formularios.js';
 import type { DetalleSolicitud } from '../../../../domain/gestion.js';
-import { MENSAJES } from '../../../../domain/mensajes.js';
 import {
   camposRectificablesDe,
   comoTexto,
@@ -26,8 +28,8 @@ import {
   valorActualLegible,
   valorLegible,
 } from '../../../../domain/rectificacion.js';
-import { tieneCaracteresNoPermitidos } from '../../../../domain/reglas.js';
 import { Campo } from '../../../ui/campo/index.js';
+import { enviarConFoco } from '../../../ui/formulario/index.js';
 import { AvisoError } from '../../componentes/Avisos.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
 import { rectificarDato } from './rectificacion-api.js';
@@ -65,11 +67,15 @@ function valorInicial(detalle: DetalleSolicitud, campo: CampoRectificable): stri
   return campo === 'fechanac' ? valorLegible(campo, texto) : texto;
 }
 
-interface Errores {
-  campo?: string | undefined;
-  valor?: string | undefined;
-  motivo?: string | undefined;
+interface Valores {
+  campo: CampoRectificable | '';
+  /** The new value of a field with one control. */
+  valor: string;
+  /** The controls of Domicilio, Condición ante el IVA and Forma de pago. */
+  compuesto: EstadoCompuesto;
+  motivo: string;
 }
+const ORDEN = ['campo', 'valor', 'motivo'] as const;
 
 export interface RectificarProps {
   detalle: DetalleSolicitud;
@@ -117,18 +123,57 @@ interface DialogoProps extends RectificarProps {
 function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps) {
   const id = useId();
   const clienteConsultas = useQueryClient();
-  const [campo, setCampo] = useState<CampoRectificable | ''>('');
-  const [valor, setValor] = useState('');
-  const [compuesto, setCompuesto] = useState<EstadoCompuesto>(() => estadoCompuestoDe(detalle.datosSocio));
-  const localidades = useLocalidades(campo === 'domicilio');
-  const condiciones = useCondicionesIva(campo === 'condicionIVA');
-  const [motivo, setMotivo] = useState('');
-  const [errores, setErrores] = useState<Errores>({});
   const [mensaje, setMensaje] = useState<string | null>(null);
   const refCampo = useRef<HTMLSelectElement>(null);
   const refValor = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const refMotivo = useRef<HTMLTextAreaElement>(null);
   const numero = detalle.numero;
+
+  /** The request for the values, or the message of what is wrong with the new value. */
+  function pedidoDelValor({ campo, valor, compuesto }: Valores) {
+    if (!campo || !esCampoCompuesto(campo)) return { valor, cambios: valor };
+    const pedido = pedidoCompuesto(campo, compuesto, {
+      localidades: localidades.data,
+      condiciones: condiciones.data,
+    });
+    return 'mensaje' in pedido ? { mensaje: pedido.mensaje } : pedido;
+  }
+
+  const formulario = useFormik<Valores>({
+    initialValues: { campo: '', valor: '', compuesto: estadoCompuestoDe(detalle.datosSocio), motivo: '' },
+    // The new value by the form's own rules on the whole record, the reason by the server's rule.
+    validate: async (valores) => {
+      const errores: FormikErrors<Valores> = {};
+      const { campo } = valores;
+      if (!campo) errores.campo = TEXTOS_RECTIFICAR.elegirDato;
+      else {
+        const pedido = pedidoDelValor(valores);
+        if ('mensaje' in pedido) errores.valor = pedido.mensaje;
+        else {
+          const r = await rectificarDatos(detalle.datosSocio, campo, pedido.cambios);
+          if (!r.ok) errores.valor = r.mensaje;
+        }
+      }
+      const motivo = problemas(esquemaMotivoDatos, valores).motivo;
+      if (motivo) errores.motivo = motivo;
+      return errores;
+    },
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (valores) => {
+      const pedido = pedidoDelValor(valores);
+      if (!valores.campo || 'mensaje' in pedido) return;
+      enviar.mutate({
+        campo: valores.campo,
+        valor: pedido.valor,
+        motivo: esquemaMotivoDatos.cast(valores).motivo,
+      });
+    },
+  });
+  const { values: valores, errors: errores } = formulario;
+  const { campo, valor, compuesto, motivo } = valores;
+  const localidades = useLocalidades(campo === 'domicilio');
+  const condiciones = useCondicionesIva(campo === 'condicionIVA');
 
   const enviar = useMutation({
     mutationFn: (pedido: PedidoRectificacion) => rectificarDato(numero, pedido),
@@ -142,7 +187,7 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
       if (estadoHttp(error) === 400 && Object.keys(campos).length > 0) {
         setMensaje(mensajeDeError(error));
         const valorError = campo ? campos[campo] : undefined;
-        setErrores({ campo: campos.campo, valor: valorError, motivo: campos.motivo });
+        formulario.setErrors({ campo: campos.campo, valor: valorError, motivo: campos.motivo });
         // After the render that shows it, so the control it is about exists and reads it out.
         if (valorError) setTimeout(() => enfocarValor(valorError));
         return;
@@ -156,43 +201,24 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
   function elegir(e: ChangeEvent<HTMLSelectElement>) {
     const elegido = e.target.value;
     const nuevo = esCampoRectificable(elegido) ? elegido : '';
-    setCampo(nuevo);
-    setValor(nuevo ? valorInicial(detalle, nuevo) : '');
-    setCompuesto(estadoCompuestoDe(detalle.datosSocio));
-    setErrores({});
+    void formulario.setValues(
+      {
+        ...valores,
+        campo: nuevo,
+        valor: nuevo ? valorInicial(detalle, nuevo) : '',
+        compuesto: estadoCompuestoDe(detalle.datosSocio),
+      },
+      false,
+    );
+    formulario.setErrors({});
     setMensaje(null);
   }
 
-  async function confirmar() {
-    const nuevos: Errores = {};
-    let enviado = valor;
-    if (!campo) nuevos.campo = TEXTOS_RECTIFICAR.elegirDato;
-    else if (esCampoCompuesto(campo)) {
-      const pedido = pedidoCompuesto(campo, compuesto, {
-        localidades: localidades.data,
-        condiciones: condiciones.data,
-      });
-      if ('mensaje' in pedido) nuevos.valor = pedido.mensaje;
-      else {
-        enviado = pedido.valor;
-        const r = await rectificarDatos(detalle.datosSocio, campo, pedido.cambios);
-        if (!r.ok) nuevos.valor = r.mensaje;
-      }
-    } else {
-      const r = await rectificarDatos(detalle.datosSocio, campo, valor);
-      if (!r.ok) nuevos.valor = r.mensaje;
-    }
-    const m = motivo.trim();
-    if (m === '') nuevos.motivo = TEXTOS_DATOS_PERSONALES.motivoRequerido;
-    else if (tieneCaracteresNoPermitidos(m, { multilinea: true }))
-      nuevos.motivo = MENSAJES.caracteresInvalidos;
-    setErrores(nuevos);
-    setMensaje(null);
-    if (nuevos.campo) return refCampo.current?.focus();
-    if (nuevos.valor) return enfocarValor(nuevos.valor);
-    if (nuevos.motivo) return refMotivo.current?.focus();
-    if (campo) enviar.mutate({ campo, valor: enviado, motivo: m });
-  }
+  const confirmar = enviarConFoco(formulario, ORDEN, (primero, mensajes) => {
+    if (primero === 'campo') refCampo.current?.focus();
+    else if (primero === 'valor') enfocarValor(mensajes.valor as string);
+    else refMotivo.current?.focus();
+  });
 
   /** The control the value's message is about: the only one, or one of a compound field's. */
   function enfocarValor(mensajeValor: string) {
@@ -220,8 +246,8 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
             <chakra.form
               noValidate
               onSubmit={(e) => {
-                e.preventDefault();
-                void confirmar();
+                setMensaje(null);
+                confirmar(e);
               }}
             >
               <Dialog.Header>
@@ -257,7 +283,9 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
                       campo={campo}
                       estado={compuesto}
                       error={errores.valor}
-                      onCambiar={(cambios) => setCompuesto((e) => ({ ...e, ...cambios }))}
+                      onCambiar={(cambios) =>
+                        void formulario.setFieldValue('compuesto', { ...compuesto, ...cambios }, false)
+                      }
                     />
                   </chakra.fieldset>
                 ) : campo ? (
@@ -274,7 +302,9 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
                             {...aria}
                             ref={refValor}
                             value={valor}
-                            onChange={(e: ChangeEvent<HTMLSelectElement>) => setValor(e.target.value)}
+                            onChange={(e: ChangeEvent<HTMLSelectElement>) =>
+                              void formulario.setFieldValue('valor', e.target.value, false)
+                            }
                           >
                             <option value="">Elegí una opción</option>
                             {opciones.map((o) => (
@@ -293,7 +323,7 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
                           inputMode={NUMERICOS.has(campo) ? 'numeric' : undefined}
                           autoComplete="off"
                           value={valor}
-                          onChange={(e) => setValor(e.target.value)}
+                          onChange={(e) => void formulario.setFieldValue('valor', e.target.value, false)}
                         />
                       )
                     }
@@ -307,7 +337,7 @@ function DialogoRectificar({ detalle, abierto, onCerrar, onAviso }: DialogoProps
                       rows={3}
                       maxLength={LARGO_MAXIMO_MOTIVO_DATOS}
                       value={motivo}
-                      onChange={(e) => setMotivo(e.target.value)}
+                      onChange={(e) => void formulario.setFieldValue('motivo', e.target.value, false)}
                     />
                   )}
                 </Campo>

@@ -3,24 +3,25 @@
 // label being "Vigencia hasta") and "Guardar". An empty field saves no date (clears it); a date the
 // browser could not read is refused here rather than sent as empty. The answer updates the
 // application in the cache (reading it again would write another audit row) and the inbox is read
-// again, since "Vence en 30 días" may now list it.
+// again, since "Vence en 30 días" may now list it. Formik holds the date, checked with the rule
+// the server records it by (esquemaVigencia, domain/formularios.ts) — all of it but the day the
+// application was sent, which only the server checks.
 import { Box, Button, Flex, Input, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useFormik } from 'formik';
+import { useRef, useState } from 'react';
+import { esquemaVigencia, VIGENCIA_MAXIMA } from '../../../../domain/formularios.js';
 import type { DetalleSolicitud, DocumentoDetalle } from '../../../../domain/gestion.js';
 import { TEXTOS_SEGUIMIENTO } from '../../../../domain/seguimiento.js';
 import { idError } from '../../../ui/campo/index.js';
+import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
 import { registrarVigencia } from '../../api.js';
 import { camposConError, mensajeDeError } from '../../consultas.js';
 import { fechaCalendario } from '../../formato.js';
 
-const FECHA_INVALIDA = 'Ingresá una fecha válida (día, mes y año).';
-
 export function EditorVigencia({ numero, documento }: { numero: string; documento: DocumentoDetalle }) {
   const clienteConsultas = useQueryClient();
   const ref = useRef<HTMLInputElement>(null);
-  const [valor, setValor] = useState(documento.vigenteHasta ?? '');
-  const [error, setError] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   const id = `vigencia-${documento.clave}`;
 
@@ -38,8 +39,7 @@ export function EditorVigencia({ numero, documento }: { numero: string; document
           : antes,
       );
       void clienteConsultas.invalidateQueries({ queryKey: ['bandeja'] });
-      setValor(r.vigenteHasta ?? '');
-      setError(null);
+      formulario.resetForm({ values: { hasta: r.vigenteHasta ?? '' } });
       setAviso(
         r.vigenteHasta
           ? `Vigencia de ${documento.label} guardada: hasta el ${fechaCalendario(r.vigenteHasta)}.`
@@ -48,24 +48,29 @@ export function EditorVigencia({ numero, documento }: { numero: string; document
     },
     onError: (e) => {
       setAviso(null);
-      setError(camposConError(e).hasta ?? mensajeDeError(e));
+      formulario.setFieldError('hasta', camposConError(e).hasta ?? mensajeDeError(e));
     },
   });
-
-  function enviar(e: FormEvent) {
-    e.preventDefault();
-    setAviso(null);
+  const formulario = useFormik({
+    initialValues: { hasta: documento.vigenteHasta ?? '' },
     // A half-typed date reads as '' in a date field: that must not clear the saved one.
-    if (ref.current?.validity.badInput) {
-      setError(FECHA_INVALIDA);
-      ref.current.focus();
-      return;
-    }
-    guardar.mutate(valor === '' ? null : valor);
-  }
+    validate: validarCon(esquemaVigencia, () => ({ ilegible: ref.current?.validity.badInput === true })),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: ({ hasta }) => guardar.mutate(hasta === '' ? null : hasta),
+  });
+  const error = formulario.errors.hasta;
+  const enviar = enviarConFoco(formulario, ['hasta'], () => ref.current?.focus());
 
   return (
-    <chakra.form noValidate onSubmit={enviar} mt="2">
+    <chakra.form
+      noValidate
+      onSubmit={(e) => {
+        setAviso(null);
+        enviar(e);
+      }}
+      mt="2"
+    >
       <Flex gap="3" align="flex-end" wrap="wrap">
         <Box>
           <chakra.label htmlFor={id} display="block" fontSize="sm" fontWeight="medium" mb="1">
@@ -78,13 +83,13 @@ export function EditorVigencia({ numero, documento }: { numero: string; document
             type="date"
             size="sm"
             width="auto"
-            max="2099-12-31"
-            value={valor}
+            max={VIGENCIA_MAXIMA}
+            value={formulario.values.hasta}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? idError(id) : undefined}
             onChange={(e) => {
-              setValor(e.target.value);
-              setError(null);
+              void formulario.setFieldValue('hasta', e.target.value, false);
+              formulario.setFieldError('hasta', undefined);
             }}
           />
         </Box>
