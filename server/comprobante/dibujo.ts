@@ -3,6 +3,7 @@
 // measured before drawing), so a page break never splits a row and never happens by surprise.
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { CAMPOS } from '../../domain/campos.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
 import type { DatosComprobante } from './datos.js';
@@ -12,11 +13,11 @@ import { fuentes } from './fuentes.js';
 export const AUTOR_COMPROBANTE = 'Asociación Médica de Rosario';
 
 export const ROTULOS_COMPROBANTE = {
-  numero: 'Número de solicitud',
-  fechaHora: 'Fecha y hora',
-  nombre: 'Apellido y nombres',
-  dni: 'DNI',
-  matricula: 'Matrícula',
+  numero: CAMPOS.numero.comprobante,
+  fechaHora: CAMPOS.creadaEn.comprobante,
+  nombre: CAMPOS.apellidoynombre.etiqueta,
+  dni: CAMPOS.dni.etiqueta,
+  matricula: CAMPOS.matricula.etiqueta,
   documentos: 'Documentos',
   sha256: 'SHA-256',
   equipos: 'Equipos',

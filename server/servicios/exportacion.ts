@@ -5,6 +5,7 @@
 // through csv-stringify, so memory does not grow with the number of rows.
 import { Readable, pipeline } from 'node:stream';
 import { stringify, type Stringifier } from 'csv-stringify';
+import { CAMPOS, enOrden, type CampoDe } from '../../domain/campos.js';
 import { partesArgentinas } from '../../domain/fecha-hora.js';
 import { ESTADOS, esEstado } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
@@ -17,16 +18,10 @@ import {
   type FiltroConsulta,
 } from './bandeja.js';
 
-export const COLUMNAS_CSV = [
-  'Número',
-  'Fecha',
-  'Apellido y nombres',
-  'DNI',
-  'Matrícula',
-  'Estado',
-  'Email',
-  'Teléfono',
-] as const;
+/** The fields that are columns, in their order (domain/campos.ts). */
+const CLAVES_CSV = enOrden('csv');
+/** The header row: each column's label. */
+export const COLUMNAS_CSV: readonly string[] = CLAVES_CSV.map((clave) => CAMPOS[clave].etiqueta);
 
 const MINUTO_MS = 60_000;
 const DIA_MS = 86_400_000;
@@ -92,17 +87,20 @@ const telefonoDe = (f: FilaExportable): string =>
     .map(String)
     .join(' ');
 
+/** Each column's cell. */
+const CELDAS: { readonly [C in CampoDe<'csv'>]: (f: FilaExportable) => string } = {
+  numero: (f) => f.numero,
+  creadaEn: (f) => fechaArgentina(f.creada_en),
+  apellidoynombre: (f) => f.apellidoynombre,
+  dni: (f) => f.dni,
+  matricula: (f) => f.matricula,
+  estado: (f) => (esEstado(f.estado) ? ESTADOS[f.estado] : f.estado),
+  email: (f) => f.email,
+  telefono: telefonoDe,
+};
+
 export function filaCsv(f: FilaExportable): string[] {
-  return [
-    f.numero,
-    fechaArgentina(f.creada_en),
-    f.apellidoynombre,
-    f.dni,
-    f.matricula,
-    esEstado(f.estado) ? ESTADOS[f.estado] : f.estado,
-    f.email,
-    telefonoDe(f),
-  ].map(neutralizar);
+  return CLAVES_CSV.map((clave) => neutralizar(CELDAS[clave](f)));
 }
 
 export interface Exportacion {

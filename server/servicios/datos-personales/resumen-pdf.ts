@@ -3,6 +3,7 @@
 // and history. pdfkit with the receipt's embedded DejaVu fonts (any name prints); the text flows
 // and pdfkit breaks pages itself. Returned as pdfkit's own stream, to be piped into the ZIP.
 import PDFDocument from 'pdfkit';
+import { CAMPOS, CAMPOS_SOCIO, etiquetasDe } from '../../../domain/campos.js';
 import { CAMPOS_RECTIFICABLES } from '../../../domain/datos-personales.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../domain/catalogos.js';
 import { ESTADOS, esEstado } from '../../../domain/estados.js';
@@ -16,26 +17,7 @@ import type { DatosExportados, SolicitudExportada } from './datos-exportados.js'
 export const TITULO_RESUMEN = 'Datos personales — Ley 25.326';
 
 /** Every field of the form's step 1 with its label (producto §3), in the form's order. */
-export const ROTULOS_DATOS_SOCIO: Record<keyof DatosSocio, string> = {
-  fechanac: CAMPOS_RECTIFICABLES.fechanac,
-  apellidoynombre: CAMPOS_RECTIFICABLES.apellidoynombre,
-  dni: CAMPOS_RECTIFICABLES.dni,
-  matricula: CAMPOS_RECTIFICABLES.matricula,
-  localidad: 'Localidad',
-  calle: 'Calle',
-  altura: CAMPOS_RECTIFICABLES.altura,
-  piso: CAMPOS_RECTIFICABLES.piso,
-  dpto: CAMPOS_RECTIFICABLES.dpto,
-  otro: CAMPOS_RECTIFICABLES.otro,
-  email: CAMPOS_RECTIFICABLES.email,
-  codArea: CAMPOS_RECTIFICABLES.codArea,
-  telefono: CAMPOS_RECTIFICABLES.telefono,
-  condicionIVA: CAMPOS_RECTIFICABLES.condicionIVA,
-  formaPago: CAMPOS_RECTIFICABLES.formaPago,
-  tipoTarjetaCredito: CAMPOS_RECTIFICABLES.tipoTarjetaCredito,
-  nroCajaAhorro: CAMPOS_RECTIFICABLES.nroCajaAhorro,
-  cobranzaHonorarios: CAMPOS_RECTIFICABLES.cobranzaHonorarios,
-};
+export const ROTULOS_DATOS_SOCIO: Readonly<Record<keyof DatosSocio, string>> = etiquetasDe(CAMPOS_SOCIO);
 
 export const TEXTOS_RESUMEN = {
   subtitulo: `${AUTOR_COMPROBANTE} — Alta de Prestadores`,
@@ -125,8 +107,8 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
   espacio(doc, 160);
   doc.font('negrita').fontSize(14).fillColor('black').text(TEXTOS_RESUMEN.solicitud(s.numero));
   doc.moveDown(0.3);
-  fila(doc, 'Enviada', `${fechaHoraArgentina(s.creadaEn)} (hora de Argentina)`);
-  fila(doc, 'Estado', estadoLegible(s.estado));
+  fila(doc, CAMPOS.creadaEn.detalle, `${fechaHoraArgentina(s.creadaEn)} (hora de Argentina)`);
+  fila(doc, CAMPOS.estado.etiqueta, estadoLegible(s.estado));
   fila(
     doc,
     'Términos y condiciones',
@@ -230,8 +212,8 @@ export function resumenPdf(datos: DatosExportados): Doc {
   doc.moveDown(0.5);
   parrafo(doc, TEXTOS_RESUMEN.generado(datos.generadoEn));
   doc.moveDown(0.5);
-  fila(doc, 'DNI', datos.dni);
-  fila(doc, 'Apellido y nombres', datos.apellidoynombre);
+  fila(doc, CAMPOS.dni.etiqueta, datos.dni);
+  fila(doc, CAMPOS.apellidoynombre.etiqueta, datos.apellidoynombre);
   fila(doc, 'Solicitudes', datos.solicitudes.map((s) => s.numero).join(', '));
   doc.moveDown(0.5);
   parrafo(doc, TEXTOS_RESUMEN.explicacion);
