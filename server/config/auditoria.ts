@@ -1,7 +1,8 @@
-// The audit chain's keys from the environment (decision 098): AUDITORIA_CLAVE (+ the retired
-// AUDITORIA_CLAVES_ANTERIORES) or AUDITORIA_CLAVE_ARCHIVO, a file outside DATA_DIR that others
-// cannot read. Production refuses to start without one; elsewhere the published development key
-// stands in. Messages never echo a key: they reach the logs.
+// The audit chain's keys (decision 098): AUDITORIA_CLAVE (+ the retired AUDITORIA_CLAVES_ANTERIORES)
+// or AUDITORIA_CLAVE_ARCHIVO, a file outside DATA_DIR that others cannot read. The schema
+// (esquema.ts) declares the three; they are checked here together, with the file. Production
+// refuses to start without one; elsewhere the published development key stands in. Messages
+// never echo a key: they reach the logs.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,9 +11,15 @@ import {
   claveDesde,
   FORMATO_CLAVE,
   type AnilloDeClaves,
-} from './servicios/auditoria-claves.js';
+} from '../servicios/auditoria-claves.js';
 
-type Env = Record<string, string | undefined>;
+/** The three variables as the schema read them (trimmed; undefined when unset). */
+export interface VariablesDeAuditoria {
+  AUDITORIA_CLAVE?: string | undefined;
+  AUDITORIA_CLAVES_ANTERIORES?: string | undefined;
+  AUDITORIA_CLAVE_ARCHIVO?: string | undefined;
+}
+
 type Fallo = (variable: string, detalle: string) => Error;
 
 const FORMATO =
@@ -58,13 +65,15 @@ function lineasDelArchivo(crudo: string, dataDir: string, cwd: string, fallo: Fa
 }
 
 export function configAuditoria(
-  env: Env,
+  variables: VariablesDeAuditoria,
   { production, dataDir, cwd }: { production: boolean; dataDir: string; cwd: string },
   fallo: Fallo,
 ): AnilloDeClaves {
-  const directa = env.AUDITORIA_CLAVE?.trim();
-  const archivo = env.AUDITORIA_CLAVE_ARCHIVO?.trim();
-  const anteriores = env.AUDITORIA_CLAVES_ANTERIORES?.trim();
+  const {
+    AUDITORIA_CLAVE: directa,
+    AUDITORIA_CLAVE_ARCHIVO: archivo,
+    AUDITORIA_CLAVES_ANTERIORES: anteriores,
+  } = variables;
   if (directa && archivo) {
     throw fallo('AUDITORIA_CLAVE', 'y AUDITORIA_CLAVE_ARCHIVO no pueden usarse juntas: elegí una.');
   }
