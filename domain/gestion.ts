@@ -131,7 +131,7 @@ export interface DetalleSolicitud {
   equipos: Equipo[];
   historial: EntradaHistorial[];
   notas: Nota[];
-  /** Target statuses this account may move it to now (domain/estados.ts); none once suprimida. */
+  /** Target statuses this account may move it to now (domain/ciclo-de-vida.ts); none once suprimida. */
   movimientos: Estado[];
   /** When its personal data were deleted (producto §13); null while they are held. */
   suprimidaEn: string | null;

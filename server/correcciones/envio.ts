@@ -1,17 +1,16 @@
 // "Enviar corrección" (producto §11), in one transaction: the link is marked used on condition
 // that it still is usable, the application's observed documents point to their replacements,
-// the status moves observada → corregida on condition, and the history row, the audit row and
-// the staff notice are written. Any step failing keeps nothing, so a retried request (or two
+// and the lifecycle chart's move observada → corregida is written by the record's one writer
+// (servicios/ciclo-de-vida.ts): the status on condition, the history row, the audit row and the
+// staff notice. Any step failing keeps nothing, so a retried request (or two
 // tabs) finds the link used and gets 410 with nothing done twice. The replaced documents stay in
 // the application's first draft: staff can still see what they observed (docs/decisions/086).
-import { randomUUID } from 'node:crypto';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
 import { esViolacionDeClaveForanea } from '../db/conexion.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
-import { auditar } from '../servicios/auditoria.js';
+import { asentar } from '../servicios/ciclo-de-vida.js';
 import { nombreDeDocumento } from '../servicios/documentos.js';
-import { CLAVES_CORREO, encolarCorreo } from '../trabajos/salida.js';
 import { correccionPorToken, enlaceVencido, rotuloDe } from './consulta.js';
 
 export interface Envio {
@@ -89,46 +88,29 @@ export async function enviarCorreccion(
         }
       }
 
-      const cambio = await trx
-        .updateTable('solicitudes')
-        .set({ estado: 'corregida' })
-        .where('id', '=', c.solicitudId)
-        .where('estado', '=', 'observada')
-        .executeTakeFirst();
-      // Staff moved it meanwhile (rejected it, say): nothing of this correction is kept.
-      if (Number(cambio.numUpdatedRows) !== 1) throw enlaceVencido();
-
-      const historialId = randomUUID();
-      await trx
-        .insertInto('historial')
-        .values({
-          id: historialId,
-          solicitud_id: c.solicitudId,
+      // The applicant's move of the lifecycle chart, written by the record's one writer on
+      // condition that it still is Observada: staff may have moved it meanwhile (rejected it, say),
+      // and then nothing of this correction is kept.
+      const hecho = await asentar(trx, {
+        solicitudId: c.solicitudId,
+        asiento: {
+          tipo: 'movimiento',
           desde: 'observada',
-          hacia: 'corregida',
-          personal_id: null,
-          en,
-          motivo: null,
-          documentos: JSON.stringify(c.documentos),
-        })
-        .execute();
-      await auditar(
-        trx,
-        { usuario: null, ip, accion: 'correccion', objeto: c.numero, detalle: { documentos: c.documentos } },
+          evento: { type: 'ENVIAR_CORRECCION', actor: 'solicitante', documentos: c.documentos },
+        },
+        personalId: null,
+        auditoria: {
+          usuario: null,
+          ip,
+          accion: 'correccion',
+          objeto: c.numero,
+          detalle: { documentos: c.documentos },
+        },
+        personal,
         ahora,
-      );
-      if (personal) {
-        await encolarCorreo(
-          trx,
-          {
-            clave: CLAVES_CORREO.corregida(historialId),
-            para: personal,
-            evento: { tipo: 'corregida', solicitudId: c.solicitudId },
-          },
-          ahora.getTime(),
-        );
-      }
-      return { historialId };
+      });
+      if (!hecho) throw enlaceVencido();
+      return { historialId: hecho.historialId };
     });
   } catch (error) {
     // A replacement replaced again while this ran (PostgreSQL): nothing was kept; try again.

@@ -1,8 +1,8 @@
 // What a change of an application tells its applicant and the staff (producto §11), queued in the
 // change's own transaction (server/trabajos/salida.ts).
 import type { Kysely } from 'kysely';
-import type { DocumentoKey, Estado } from '../../domain/index.js';
-import { abrirCorreccion } from '../correcciones/crear.js';
+import type { DocumentoKey } from '../../domain/index.js';
+import type { CorreccionAbierta } from '../correcciones/crear.js';
 import type { Database } from '../db/esquema.js';
 import { CLAVES_CORREO, encolarCorreo } from '../trabajos/salida.js';
 
@@ -28,41 +28,42 @@ export async function avisarEnvio(
 export interface MovimientoHecho {
   solicitudId: string;
   historialId: string;
-  hacia: Estado;
+  /** Which e-mail the move's transition names (domain/ciclo-de-vida.ts). */
+  aviso: 'observada' | 'aprobada' | 'rechazada';
   motivo: string | null;
   documentos: DocumentoKey[] | null;
-  ahora: Date;
+  /** Observada: the correction link the same transition opened just before (its raw token and deadline). */
+  correccion: CorreccionAbierta | null;
 }
 
 /**
- * A staff move: Observada (with a new correction link), Aprobada and Rechazada reach the
- * applicant; En revisión is internal.
+ * The applicant's e-mail of a staff move: Observada (with the link the move opened), Aprobada or
+ * Rechazada. Queued in the move's transaction, one outbox key per history row.
  */
 export async function avisarMovimiento(trx: Kysely<Database>, hecho: MovimientoHecho): Promise<void> {
-  const { solicitudId, historialId, hacia } = hecho;
-  if (hacia !== 'observada' && hacia !== 'aprobada' && hacia !== 'rechazada') return;
+  const { solicitudId, historialId, aviso } = hecho;
   const { email } = await trx
     .selectFrom('solicitudes')
     .select('email')
     .where('id', '=', solicitudId)
     .executeTakeFirstOrThrow();
   const clave = CLAVES_CORREO.movimiento(historialId);
-  if (hacia === 'observada') {
-    const motivo = hecho.motivo ?? '';
-    const documentos = hecho.documentos ?? [];
-    const { token, plazo } = await abrirCorreccion(trx, {
-      solicitudId,
-      historialId,
-      motivo,
-      documentos,
-      ahora: hecho.ahora,
-    });
+  if (aviso === 'observada') {
+    if (!hecho.correccion) throw new Error('Observada sin enlace de corrección abierto');
+    const { token, plazo } = hecho.correccion;
     await encolarCorreo(trx, {
       clave,
       para: email,
-      evento: { tipo: 'observada', solicitudId, motivo, documentos, token, plazo },
+      evento: {
+        tipo: 'observada',
+        solicitudId,
+        motivo: hecho.motivo ?? '',
+        documentos: hecho.documentos ?? [],
+        token,
+        plazo,
+      },
     });
-  } else if (hacia === 'aprobada') {
+  } else if (aviso === 'aprobada') {
     await encolarCorreo(trx, { clave, para: email, evento: { tipo: 'aprobada', solicitudId } });
   } else {
     await encolarCorreo(trx, {

@@ -1,20 +1,15 @@
 // Turning a validated body into a stored application. Everything the body points to is checked
-// against the database; application, equipment and document links are written in one
-// transaction; the draft can become one application only (a unique constraint), so a replay —
+// against the database; application, equipment, document links, its first status and history
+// row (servicios/ciclo-de-vida.ts) and its e-mails are written in one transaction; the draft can
+// become one application only (a unique constraint), so a replay —
 // or a concurrent duplicate — answers the stored application instead of making another.
 import { randomUUID } from 'node:crypto';
-import {
-  DOCUMENTOS_REQUERIDOS,
-  ESTADO_INICIAL,
-  MENSAJES,
-  VERSION_TERMINOS,
-  type Solicitud,
-} from '../../domain/index.js';
+import { DOCUMENTOS_REQUERIDOS, MENSAJES, VERSION_TERMINOS, type Solicitud } from '../../domain/index.js';
 import { esViolacionDeClaveForanea, esViolacionDeUnicidad } from '../db/conexion.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import type { Borrador } from './borradores.js';
-import { avisarEnvio } from './avisos.js';
+import { asentar } from './ciclo-de-vida.js';
 import { claveDeBusqueda } from './busqueda.js';
 import { huella } from './canonico.js';
 import { documentosDelBorrador, type DocumentoDelBorrador } from './documentos.js';
@@ -150,22 +145,8 @@ export async function insertar(
           datos_socio: JSON.stringify(socio),
           terminos_version: VERSION_TERMINOS,
           terminos_aceptados_en: creadaEn,
-          estado: ESTADO_INICIAL,
           busqueda: claveDeBusqueda({ numero, ...socio }),
           verificacion: tokenDeVerificacion(),
-        })
-        .execute();
-      await trx
-        .insertInto('historial')
-        .values({
-          id: randomUUID(),
-          solicitud_id: id,
-          desde: null,
-          hacia: ESTADO_INICIAL,
-          personal_id: null,
-          en: creadaEn,
-          motivo: null,
-          documentos: null,
         })
         .execute();
       if (datos.equipos.length > 0) {
@@ -191,7 +172,16 @@ export async function insertar(
         .insertInto('solicitud_documentos')
         .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
         .execute();
-      await avisarEnvio(trx, { solicitudId: id, email: socio.email, personal });
+      // Its status, first history row and e-mails: the lifecycle chart's initial state, written by
+      // the record's one writer.
+      await asentar(trx, {
+        solicitudId: id,
+        asiento: { tipo: 'recepcion' },
+        personalId: null,
+        auditoria: null,
+        personal,
+        ahora: new Date(creadaEn),
+      });
     })
     .catch((error: unknown) => {
       // A document replaced (or swept) between crearSolicitud's read and this insert.

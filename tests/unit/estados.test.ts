@@ -1,12 +1,9 @@
 // The status table of producto §9, written out here by hand and compared with domain/estados.ts
+// and with the moves read back from the statechart (domain/ciclo-de-vida.ts)
 // for every (from, to, who): who may move an application from where to where, "corregida" only
 // by the applicant, an administrador may do all a revisor does, and nothing leaves a final status.
 import { describe, expect, it } from 'vitest';
 import {
-  CLAVES_ESTADO,
-  ESTADO_INICIAL,
-  ESTADOS,
-  esEstado,
   esFinal,
   MOVIMIENTOS,
   movimientoHacia,
@@ -14,6 +11,12 @@ import {
   pideConfirmacion,
   puedeHacer,
   rechazoDeMovimiento,
+} from '../../domain/ciclo-de-vida.js';
+import {
+  CLAVES_ESTADO,
+  ESTADO_INICIAL,
+  ESTADOS,
+  esEstado,
   type Actor,
   type Estado,
 } from '../../domain/estados.js';

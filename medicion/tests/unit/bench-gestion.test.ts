@@ -5,13 +5,8 @@
 import type * as Fs from 'node:fs';
 import type * as FsPromesas from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  datosSocioSchema,
-  equipoSchema,
-  normalizar,
-  rechazoDeMovimiento,
-  type Estado,
-} from '../../../domain/index.js';
+import { rechazoDeMovimiento } from '../../../domain/ciclo-de-vida.js';
+import { datosSocioSchema, equipoSchema, normalizar, type Estado } from '../../../domain/index.js';
 import { claveDeBusqueda } from '../../../server/servicios/busqueda.js';
 import {
   APELLIDO_COMUN,

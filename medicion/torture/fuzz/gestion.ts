@@ -9,7 +9,8 @@
 // live session cookie to POST /sesion (a successful sign-in rotates the session it came with
 // away) or to DELETE /sesion, and disable the administrador or the revisor.
 import fc from 'fast-check';
-import { CLAVES_ESTADO, DOCUMENTO_KEYS, MOVIMIENTOS, tienePermiso, type Permiso } from '../../../domain/index.js';
+import { MOVIMIENTOS } from '../../../domain/ciclo-de-vida.js';
+import { CLAVES_ESTADO, DOCUMENTO_KEYS, tienePermiso, type Permiso } from '../../../domain/index.js';
 import { claveDeUsuario } from '../../../server/servicios/ingreso.js';
 import { basuraDeCookie } from './cookies.js';
 import { cabecerasExtra, decodificar, largoAnunciado, METODOS_RAROS } from './partes.js';

@@ -5,7 +5,6 @@
 // fields (the inbox, the search key, the receipt and the status lookup read those), the history row
 // with the old and new value and the audit row without them are one transaction. The update is
 // conditional on the record read, so two rectifications at once never lose one another's change.
-import { randomUUID } from 'node:crypto';
 import {
   LARGO_MAXIMO_MOTIVO_DATOS,
   MENSAJES,
@@ -25,7 +24,7 @@ import {
 } from '../../../domain/rectificacion.js';
 import type { Db } from '../../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
-import { auditar } from '../auditoria.js';
+import { asentar } from '../ciclo-de-vida.js';
 import { claveDeBusqueda } from '../busqueda.js';
 import { datosSuprimidos, solicitudInexistente } from '../expediente.js';
 import { problemaDeTexto } from '../movimientos.js';
@@ -158,22 +157,6 @@ export async function rectificar(
         .where('suprimida_en', 'is', null)
         .executeTakeFirst();
       if (Number(cambio.numUpdatedRows) !== 1) return null;
-      await trx
-        .insertInto('historial')
-        .values({
-          id: randomUUID(),
-          solicitud_id: fila.id,
-          desde: fila.estado,
-          hacia: fila.estado,
-          personal_id: sesion.personalId,
-          en: ahora.toISOString(),
-          motivo,
-          documentos: null,
-          campo,
-          anterior: resultado.anterior,
-          nuevo: resultado.nuevo,
-        })
-        .execute();
       // A message still waiting goes to the corrected address, not to the one found wrong.
       if (campo === 'email') {
         await trx
@@ -185,11 +168,27 @@ export async function rectificar(
           .where('tipo', 'in', AL_SOLICITANTE)
           .execute();
       }
-      await auditar(
-        trx,
-        { usuario: sesion.usuario, ip, accion: 'rectificar_dato', objeto: numero, detalle: { campo } },
+      // An event of the record that is not a status change, written by its one writer.
+      await asentar(trx, {
+        solicitudId: fila.id,
+        asiento: {
+          tipo: 'dato',
+          estado: fila.estado,
+          campo,
+          anterior: resultado.anterior,
+          nuevo: resultado.nuevo,
+          motivo,
+        },
+        personalId: sesion.personalId,
+        auditoria: {
+          usuario: sesion.usuario,
+          ip,
+          accion: 'rectificar_dato',
+          objeto: numero,
+          detalle: { campo },
+        },
         ahora,
-      );
+      });
       return { campo, anterior: resultado.anterior, nuevo: resultado.nuevo };
     });
     if (hecha) return hecha;

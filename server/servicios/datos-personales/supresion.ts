@@ -7,12 +7,11 @@
 // `documentos` row points to: the draft sweep (servicios/barrido.ts) removes those as orphans. The
 // other order could leave a row pointing at a missing object with nothing to finish the job.
 // Last, once per batch, the database's own files are rid of the old bytes (sin-copias.ts).
-import { randomUUID } from 'node:crypto';
-import { CAMPO_SUPRESION, MARCA_SUPRIMIDO } from '../../../domain/index.js';
+import { MARCA_SUPRIMIDO } from '../../../domain/index.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/esquema.js';
 import type { DocumentStore } from '../../storage/almacen.js';
-import { auditar } from '../auditoria.js';
+import { asentar } from '../ciclo-de-vida.js';
 import { claveDeBusqueda } from '../busqueda.js';
 import { huella } from '../canonico.js';
 import { borrarCopiasDeCorreo } from './copias-de-correo.js';
@@ -178,25 +177,8 @@ async function suprimirUna(
       .execute();
   }
 
-  // Free texts may quote the person: reasons, rectified values, notes, equipment remarks.
-  await trx
-    .updateTable('historial')
-    .set({ motivo: MARCA_SUPRIMIDO })
-    .where('solicitud_id', '=', solicitudId)
-    .where('motivo', 'is not', null)
-    .execute();
-  await trx
-    .updateTable('historial')
-    .set({ anterior: MARCA_SUPRIMIDO })
-    .where('solicitud_id', '=', solicitudId)
-    .where('anterior', 'is not', null)
-    .execute();
-  await trx
-    .updateTable('historial')
-    .set({ nuevo: MARCA_SUPRIMIDO })
-    .where('solicitud_id', '=', solicitudId)
-    .where('nuevo', 'is not', null)
-    .execute();
+  // Free texts may quote the person: notes, equipment remarks (and the history's reasons and
+  // rectified values, blanked with the deletion's own history row below).
   await trx
     .updateTable('notas')
     .set({ texto: MARCA_SUPRIMIDO })
@@ -230,23 +212,12 @@ async function suprimirUna(
     .execute();
   await trx.deleteFrom('correos').where('solicitud_id', '=', solicitudId).execute();
 
-  await trx
-    .insertInto('historial')
-    .values({
-      id: randomUUID(),
-      solicitud_id: solicitudId,
-      desde: fila.estado,
-      hacia: fila.estado,
-      personal_id: autor.personalId,
-      en,
-      motivo: autor.motivo,
-      documentos: null,
-      campo: CAMPO_SUPRESION,
-    })
-    .execute();
-  await auditar(
-    trx,
-    {
+  // The deletion's row of the record (no status change) and its audit row, by the record's one writer.
+  await asentar(trx, {
+    solicitudId,
+    asiento: { tipo: 'supresion', estado: fila.estado, motivo: autor.motivo },
+    personalId: autor.personalId,
+    auditoria: {
       usuario: autor.usuario,
       ip: autor.ip,
       accion: 'suprimir_datos',
@@ -254,7 +225,7 @@ async function suprimirUna(
       detalle: { causa: autor.causa, documentos: documentos.length },
     },
     ahora,
-  );
+  });
   return { numero, archivos: documentos.map((d) => d.archivo), correos: correos.map((c) => c.id) };
 }
 

@@ -1,12 +1,15 @@
 // The dialog of a move that needs more than a click (producto §9): "Motivo" for Observar and
 // Rechazar, and for Observar the documents observed (at least one); Aprobar, which cannot be
-// undone, only asks to confirm. Checked here first, then by
-// the server, whose field messages come back to the same places. Chakra's dialog traps the focus
-// and gives it back to the button that opened it.
+// undone, only asks to confirm. Formik holds the fields, checked first with the rule the lifecycle
+// chart's guard and the server share (esquemaMovimiento, domain/ciclo-de-vida.ts), then by the
+// server, whose field messages come back to the same places. Chakra's dialog traps the focus and
+// gives it back to the button that opened it.
 import { Box, Button, Checkbox, Dialog, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
-import { ESTADOS, esFinal, type Movimiento } from '../../../../domain/estados.js';
-import { LARGO_MAXIMO_MOTIVO, TEXTOS_GESTION, type DocumentoDetalle } from '../../../../domain/gestion.js';
+import { useFormik } from 'formik';
+import { useId, useMemo, useRef } from 'react';
+import { esFinal, esquemaMovimiento, type Movimiento } from '../../../../domain/ciclo-de-vida.js';
+import { ESTADOS } from '../../../../domain/estados.js';
+import { LARGO_MAXIMO_MOTIVO, type DocumentoDetalle } from '../../../../domain/gestion.js';
 import { Campo } from '../../../ui/campo/index.js';
 import { AvisoError } from '../../componentes/Avisos.js';
 
@@ -42,33 +45,38 @@ export function DialogoMovimiento({
   onCerrar,
 }: DialogoMovimientoProps) {
   const id = useId();
-  const [motivo, setMotivo] = useState('');
-  const [elegidos, setElegidos] = useState<string[]>([]);
-  const [errores, setErrores] = useState<{ motivo?: string; documentos?: string }>({});
   const refMotivo = useRef<HTMLTextAreaElement>(null);
   const refDocumentos = useRef<HTMLFieldSetElement>(null);
   const refConfirmar = useRef<HTMLButtonElement>(null);
   const abierto = movimiento !== null;
+  const esquema = useMemo(
+    () =>
+      esquemaMovimiento(
+        movimiento?.necesita ?? [],
+        documentos.map((d) => d.clave),
+      ),
+    [movimiento, documentos],
+  );
+  const formulario = useFormik<DatosMovimiento>({
+    initialValues: { motivo: '', documentos: [] },
+    validationSchema: esquema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (valores) => onConfirmar({ motivo: valores.motivo.trim(), documentos: valores.documentos }),
+  });
+  const { values: valores } = formulario;
+  const errores = formulario.errors as Partial<Record<keyof DatosMovimiento, string>>;
 
-  function confirmar() {
+  async function confirmar() {
     if (!movimiento) return;
-    const nuevos = {
-      motivo: movimiento.necesitaMotivo && motivo.trim() === '' ? TEXTOS_GESTION.motivoRequerido : undefined,
-      documentos:
-        movimiento.necesitaDocumentos && elegidos.length === 0
-          ? TEXTOS_GESTION.documentosRequeridos
-          : undefined,
-    };
-    setErrores(nuevos);
+    const nuevos = (await formulario.validateForm()) as Partial<Record<keyof DatosMovimiento, string>>;
     if (nuevos.motivo) return refMotivo.current?.focus();
     if (nuevos.documentos) return refDocumentos.current?.querySelector('input')?.focus();
-    onConfirmar({ motivo: motivo.trim(), documentos: elegidos });
+    await formulario.submitForm();
   }
 
   function cerrar() {
-    setMotivo('');
-    setElegidos([]);
-    setErrores({});
+    formulario.resetForm();
     onCerrar();
   }
 
@@ -113,8 +121,9 @@ export function DialogoMovimiento({
                         ref={refMotivo}
                         rows={3}
                         maxLength={LARGO_MAXIMO_MOTIVO}
-                        value={motivo}
-                        onChange={(e) => setMotivo(e.target.value)}
+                        name="motivo"
+                        value={valores.motivo}
+                        onChange={(e) => void formulario.setFieldValue('motivo', e.target.value, false)}
                       />
                     )}
                   </Campo>
@@ -135,10 +144,14 @@ export function DialogoMovimiento({
                       {documentos.map((d) => (
                         <Checkbox.Root
                           key={d.clave}
-                          checked={elegidos.includes(d.clave)}
+                          checked={valores.documentos.includes(d.clave)}
                           onCheckedChange={(e) =>
-                            setElegidos((antes) =>
-                              e.checked === true ? [...antes, d.clave] : antes.filter((c) => c !== d.clave),
+                            void formulario.setFieldValue(
+                              'documentos',
+                              e.checked === true
+                                ? [...valores.documentos, d.clave]
+                                : valores.documentos.filter((c) => c !== d.clave),
+                              false,
                             )
                           }
                         >

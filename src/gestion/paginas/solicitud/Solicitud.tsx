@@ -1,12 +1,20 @@
 // /gestion/solicitudes/<numero> — one application (producto §9): its status and the moves this
-// account may make now (the server's `movimientos`, named as in domain/estados.ts), then the
-// sections. A move says which status it starts from; if someone moved it first the server
-// answers 409, its message is shown and the application is read again.
+// account may make now — the buttons the lifecycle chart's `snapshot.can()` allows from the status
+// shown (domain/ciclo-de-vida.ts, the chart the server decides with) — then the sections. A move
+// says which status it starts from; if someone moved it first the server answers 409, its message
+// is shown and the application is read again.
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import { ESTADOS, movimientoHacia, pideConfirmacion, type Movimiento } from '../../../../domain/estados.js';
+import {
+  MOVIMIENTOS,
+  estadoDelCiclo,
+  ofrece,
+  pideConfirmacion,
+  type Movimiento,
+} from '../../../../domain/ciclo-de-vida.js';
+import { ESTADOS } from '../../../../domain/estados.js';
 import type { DetalleSolicitud, PedidoMovimiento } from '../../../../domain/gestion.js';
 import { tienePermiso } from '../../../../domain/personal.js';
 import { moverSolicitud, obtenerSolicitud } from '../../api.js';
@@ -84,9 +92,14 @@ export function Solicitud() {
   }
 
   const detalle: DetalleSolicitud = consulta.data;
-  const movimientos = detalle.movimientos
-    .map(movimientoHacia)
-    .filter((m): m is Movimiento => m !== undefined);
+  // The application as the chart sees it; a deleted one is kept for the records only: no moves.
+  const ciclo = estadoDelCiclo(
+    detalle.estado,
+    detalle.documentos.map((d) => d.clave),
+  );
+  const movimientos = detalle.suprimidaEn
+    ? []
+    : MOVIMIENTOS.filter((m) => ofrece(ciclo, m.evento, cuenta.rol));
 
   function elegir(m: Movimiento) {
     setAviso(null);
