@@ -39,7 +39,7 @@ export function claveDesde(hex: string): ClaveDeAuditoria {
 
 /**
  * Outside production, with no key configured: a fixed key anyone can read here. It keeps the
- * chain's shape in development and tests; production refuses it (server/config-auditoria.ts).
+ * chain's shape in development and tests; production refuses it (server/config/auditoria.ts).
  */
 export const CLAVE_DE_DESARROLLO_HEX = createHash('sha256')
   .update('alta-de-prestadores: clave de auditoría de desarrollo (no es secreta)')
