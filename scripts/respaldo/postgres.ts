@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { FilaDeDocumento } from './filas.js';
 import { CONSULTA_DE_DOCUMENTOS, comoFila } from './filas.js';
 
-/** Tables whose data is the document store's (server/db/migraciones.ts, 006_almacen_documentos). */
+/** Tables whose data is the document store's (server/db/migraciones/006-almacen-documentos.ts). */
 export const TABLAS_DEL_ALMACEN = ['almacen_trozos', 'almacen_objetos'];
 
 /**

@@ -24,9 +24,9 @@ export type Motor = 'SQLite' | 'PostgreSQL';
 
 export const DIRECTORIO_CACHE = path.join(os.tmpdir(), 'alta-bench-gestion');
 
-/** What decides the seeded rows: any change to these files seeds anew. */
+/** What decides the seeded rows: any change to these files (a folder: each of its files) seeds anew. */
 const FUENTES = [
-  'server/db/migraciones.ts',
+  'server/db/migraciones/',
   'server/db/semillas.ts',
   'server/servicios/solicitudes.ts',
   'server/servicios/busqueda.ts',
@@ -38,7 +38,10 @@ const FUENTES = [
 
 async function claveDeCache(motor: Motor, total: number): Promise<string> {
   const hash = createHash('sha256').update(`${motor}\n${total}\n`);
-  for (const f of FUENTES) hash.update(await readFile(path.join(RAIZ, f)));
+  for (const f of FUENTES) {
+    const archivos = f.endsWith('/') ? (await readdir(path.join(RAIZ, f))).sort().map((n) => f + n) : [f];
+    for (const a of archivos) hash.update(await readFile(path.join(RAIZ, a)));
+  }
   return `${motor.toLowerCase()}-${total}-${hash.digest('hex').slice(0, 16)}`;
 }
 

@@ -1,0 +1,23 @@
+// Every migration in the order it runs, under the name it is recorded with in the database
+// (Kysely's table of applied migrations): a shipped migration keeps its name and its code, and a
+// new one goes at the end in a file of its own.
+import type { Migration } from 'kysely';
+import { migracion as inicial } from './001-inicial.js';
+import { migracion as versionCatalogos } from './002-version-catalogos.js';
+import { migracion as contadoresCuotasTareas } from './003-contadores-cuotas-tareas.js';
+import { migracion as gestion } from './004-gestion.js';
+import { migracion as seguimiento } from './005-seguimiento.js';
+import { migracion as almacenDocumentos } from './006-almacen-documentos.js';
+import { migracion as datosPersonales } from './007-datos-personales.js';
+import { migracion as auditoriaConClave } from './008-auditoria-con-clave.js';
+
+export const migraciones: Record<string, Migration> = {
+  '001_inicial': inicial,
+  '002_version_catalogos': versionCatalogos,
+  '003_contadores_cuotas_tareas': contadoresCuotasTareas,
+  '004_gestion': gestion,
+  '005_seguimiento': seguimiento,
+  '006_almacen_documentos': almacenDocumentos,
+  '007_datos_personales': datosPersonales,
+  '008_auditoria_con_clave': auditoriaConClave,
+};
