@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { CAMPOS } from '../../../domain/campos.js';
 import { CLAVES_ESTADO, ESTADOS, type Estado } from '../../../domain/estados.js';
 import {
   FILAS_POR_PAGINA,
@@ -41,17 +42,17 @@ const PAUSA_BUSQUEDA_MS = 300;
 const columna = createColumnHelper<typeof funcionesDeTabla, FilaBandeja>();
 const COLUMNAS = columna.columns([
   columna.accessor('numero', {
-    header: 'Número',
+    header: CAMPOS.numero.etiqueta,
     cell: (c) => (
       <EnlaceInterno href={`/solicitudes/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</EnlaceInterno>
     ),
   }),
-  columna.accessor('creadaEn', { header: 'Fecha', cell: (c) => fechaYHora(c.getValue()) }),
-  columna.accessor('apellidoynombre', { header: 'Apellido y nombres' }),
-  columna.accessor('dni', { header: 'DNI' }),
-  columna.accessor('matricula', { header: 'Matrícula' }),
+  columna.accessor('creadaEn', { header: CAMPOS.creadaEn.etiqueta, cell: (c) => fechaYHora(c.getValue()) }),
+  columna.accessor('apellidoynombre', { header: CAMPOS.apellidoynombre.etiqueta }),
+  columna.accessor('dni', { header: CAMPOS.dni.etiqueta }),
+  columna.accessor('matricula', { header: CAMPOS.matricula.etiqueta }),
   columna.accessor('estado', {
-    header: 'Estado',
+    header: CAMPOS.estado.etiqueta,
     cell: (c) => (
       <>
         {ESTADOS[c.getValue()]}
@@ -146,7 +147,7 @@ export function Bandeja() {
           </Box>
           <Box flex={{ base: '1 1 100%', sm: '0 1 14rem' }} minW="0">
             <chakra.label htmlFor="bandeja-estado" display="block" fontSize="sm" fontWeight="medium" mb="1">
-              Estado
+              {CAMPOS.estado.etiqueta}
             </chakra.label>
             <NativeSelect.Root>
               <NativeSelect.Field

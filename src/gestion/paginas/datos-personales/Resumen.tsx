@@ -4,6 +4,7 @@
 import { Box, Button, Flex, Heading, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { createColumnHelper, useTable } from '@tanstack/react-table';
 import type { Ref } from 'react';
+import { CAMPOS } from '../../../../domain/campos.js';
 import type { ResumenPersona, SolicitudDePersona } from '../../../../domain/datos-personales.js';
 import { ESTADOS } from '../../../../domain/estados.js';
 import { EnlaceInterno } from '../../componentes/EnlaceInterno.js';
@@ -14,13 +15,13 @@ import { entero, fechaYHora, tamanio } from '../../formato.js';
 const columna = createColumnHelper<typeof funcionesDeTabla, SolicitudDePersona>();
 const COLUMNAS = columna.columns([
   columna.accessor('numero', {
-    header: 'Número',
+    header: CAMPOS.numero.etiqueta,
     cell: (c) => (
       <EnlaceInterno href={`/solicitudes/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</EnlaceInterno>
     ),
   }),
-  columna.accessor('creadaEn', { header: 'Fecha', cell: (c) => fechaYHora(c.getValue()) }),
-  columna.accessor('estado', { header: 'Estado', cell: (c) => ESTADOS[c.getValue()] }),
+  columna.accessor('creadaEn', { header: CAMPOS.creadaEn.etiqueta, cell: (c) => fechaYHora(c.getValue()) }),
+  columna.accessor('estado', { header: CAMPOS.estado.etiqueta, cell: (c) => ESTADOS[c.getValue()] }),
   columna.accessor('documentos', {
     header: 'Documentos',
     cell: (c) => `${entero(c.getValue())} (${tamanio(c.row.original.bytes)})`,
@@ -53,7 +54,7 @@ export function Resumen({ resumen, onSuprimir, refTitulo, refSuprimir }: Resumen
         {`Datos de DNI ${resumen.dni}`}
       </Heading>
       <Text mt="2">
-        Apellido y nombres: <strong>{resumen.apellidoynombre}</strong>
+        {CAMPOS.apellidoynombre.etiqueta}: <strong>{resumen.apellidoynombre}</strong>
       </Text>
       <Box mt="3">
         <Tabla

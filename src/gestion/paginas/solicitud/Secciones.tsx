@@ -3,6 +3,7 @@
 // What the applicant typed is shown as text (React escapes it).
 import { Box, Flex, Heading, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { CAMPOS } from '../../../../domain/campos.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
 import { CAMPOS_RECTIFICABLES, CAMPO_SUPRESION } from '../../../../domain/datos-personales.js';
 import { ESTADOS } from '../../../../domain/estados.js';
@@ -63,22 +64,22 @@ export function DatosPersonales({ detalle, children }: { detalle: DetalleSolicit
         columnGap="4"
         rowGap="1"
       >
-        <Dato etiqueta="Apellido y nombres">{d.apellidoynombre}</Dato>
-        <Dato etiqueta="Fecha de nacimiento">{fechaCalendario(String(d.fechanac ?? ''))}</Dato>
-        <Dato etiqueta="DNI">{d.dni}</Dato>
-        <Dato etiqueta="Matrícula">{d.matricula}</Dato>
-        <Dato etiqueta="Localidad">{d.localidad?.nombreLocalidad}</Dato>
-        <Dato etiqueta="Domicilio">{domicilio}</Dato>
-        <Dato etiqueta="Email">{d.email}</Dato>
-        <Dato etiqueta="Teléfono">{`(${d.codArea}) ${d.telefono}`}</Dato>
-        <Dato etiqueta="Condición ante el IVA">{d.condicionIVA?.nombreCondicionIVA}</Dato>
-        <Dato etiqueta="Forma de pago">
+        <Dato etiqueta={CAMPOS.apellidoynombre.etiqueta}>{d.apellidoynombre}</Dato>
+        <Dato etiqueta={CAMPOS.fechanac.etiqueta}>{fechaCalendario(String(d.fechanac ?? ''))}</Dato>
+        <Dato etiqueta={CAMPOS.dni.etiqueta}>{d.dni}</Dato>
+        <Dato etiqueta={CAMPOS.matricula.etiqueta}>{d.matricula}</Dato>
+        <Dato etiqueta={CAMPOS.localidad.etiqueta}>{d.localidad?.nombreLocalidad}</Dato>
+        <Dato etiqueta={CAMPOS.domicilio.detalle}>{domicilio}</Dato>
+        <Dato etiqueta={CAMPOS.email.etiqueta}>{d.email}</Dato>
+        <Dato etiqueta={CAMPOS.telefono.etiqueta}>{`(${d.codArea}) ${d.telefono}`}</Dato>
+        <Dato etiqueta={CAMPOS.condicionIVA.etiqueta}>{d.condicionIVA?.nombreCondicionIVA}</Dato>
+        <Dato etiqueta={CAMPOS.formaPago.etiqueta}>
           {rotulo(FORMAS_PAGO, d.formaPago)}
           {tarjeta ? ` (${tarjeta})` : ''}
           {d.nroCajaAhorro ? ` (caja de ahorro ${d.nroCajaAhorro})` : ''}
         </Dato>
-        <Dato etiqueta="Cobranza de honorarios">{rotulo(COBRANZAS_HONORARIOS, d.cobranzaHonorarios)}</Dato>
-        <Dato etiqueta="Enviada">{fechaYHora(detalle.creadaEn)}</Dato>
+        <Dato etiqueta={CAMPOS.cobranzaHonorarios.etiqueta}>{rotulo(COBRANZAS_HONORARIOS, d.cobranzaHonorarios)}</Dato>
+        <Dato etiqueta={CAMPOS.creadaEn.detalle}>{fechaYHora(detalle.creadaEn)}</Dato>
       </chakra.dl>
       {children}
     </Seccion>
