@@ -68,7 +68,3 @@ export function pasoDelCodigo(
   const paso = Math.floor(ahora / 1000 / PERIODO) + delta;
   return ultimoPaso !== null && paso <= ultimoPaso ? null : paso;
 }
-
-/** The current code (for tests and the bench). */
-export const codigoActual = (secreto: string, usuario: string, ahora = Date.now()): string =>
-  totp(secreto, usuario).generate({ timestamp: ahora });

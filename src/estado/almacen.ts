@@ -39,22 +39,3 @@ export function almacenesDelNavegador(): Almacenes {
   };
   return almacenes;
 }
-
-/** An in-memory pair of stores with the same behaviour, for tests and as a fallback. */
-export function almacenesEnMemoria(): Almacenes {
-  const crear = (): Almacen => {
-    const mapa = new Map<string, unknown>();
-    return {
-      getItem: async <T,>(clave: string) => (mapa.has(clave) ? (mapa.get(clave) as T) : null),
-      setItem: async <T,>(clave: string, valor: T) => {
-        mapa.set(clave, valor);
-        return valor;
-      },
-      removeItem: async (clave: string) => {
-        mapa.delete(clave);
-      },
-      clear: async () => mapa.clear(),
-    };
-  };
-  return { borrador: crear(), archivos: crear(), encolar: crearCola() };
-}

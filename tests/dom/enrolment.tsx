@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { DATOS_VACIOS, type FormDatosSocio } from '../../machines/index.js';
 import type { Calle, CondicionIva, Localidad, TipoAparato } from '../../domain/index.js';
-import { almacenesEnMemoria } from '../../src/estado/almacen.js';
+import { almacenesEnMemoria } from './almacenes.js';
 import type { Api, Dependencias } from '../../src/estado/implementaciones.js';
 import { Enrolment } from '../../src/estado/enrolment-actor.js';
 import { ProveedorEnrolment } from '../../src/estado/ProveedorEnrolment.js';

@@ -5,7 +5,7 @@
 // axe-core on each page and each state of a form.
 import { describe, expect, it } from 'vitest';
 import { TEXTOS_GESTION } from '../../domain/gestion.js';
-import { codigoActual } from '../../server/servicios/segundo-factor.js';
+import { codigoActual } from '../server/ayuda/totp.js';
 import {
   ADMIN,
   campo,

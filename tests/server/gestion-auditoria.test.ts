@@ -9,7 +9,7 @@ import { FALLOS_MAXIMOS, type PaginaAuditoria } from '../../domain/index.js';
 import { FILAS_AUDITORIA_POR_PAGINA } from '../../server/routes/gestion/auditoria/index.js';
 import { auditar, verificarAuditoria } from '../../server/servicios/auditoria.js';
 import { altaPersonal, bajaPersonal } from '../../server/servicios/personal.js';
-import { codigoActual } from '../../server/servicios/segundo-factor.js';
+import { codigoActual } from './ayuda/totp.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import {
   asegurarCuenta,

@@ -7,7 +7,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, TEXTOS_GESTION } from '../../domain/index.js';
 import { quitarSegundoFactor } from '../../server/servicios/personal.js';
-import { codigoActual } from '../../server/servicios/segundo-factor.js';
+import { codigoActual } from './ayuda/totp.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
 import {

@@ -4,7 +4,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { DOCUMENTOS, type DocumentoKey } from '../../../domain/index.js';
-import { almacenesEnMemoria } from '../../../src/estado/almacen.js';
+import { almacenesEnMemoria } from '../almacenes.js';
 import { CLAVE_BORRADOR, cargarBorrador, persistirBorrador } from '../../../src/estado/borrador.js';
 import {
   MENSAJE_ARCHIVO_PERDIDO,
