@@ -1,9 +1,9 @@
-// `npm run bench [-- --short]` — the speed figures of issue 5, each a PASS/FAIL line against its
+// `npm run bench [-- --short]` — the product's speed figures, each a PASS/FAIL line against its
 // budget (INFO where none), written to docs/quality.md. Run by hand, never by CI: Lighthouse and
 // throughput move with the host's load (decision 052). CI gates on what a build decides alone —
 // the JS size budgets are also tests/e2e/tamanio-js.test.ts, measured with the same function.
 // `--solo=a,b` runs only some measures (and does not write the file), e.g. `--solo=gestion`: the
-// back-office of issue 12 with 100,000 applications, which writes its own section of the file.
+// back-office with 100,000 applications, which writes its own section of the file.
 import { ejecutar } from './bench/comun/ejecucion.js';
 import { borrarConstruccion } from './bench/construccion.js';
 import { medirJsGzip } from './bench/js-gzip.js';

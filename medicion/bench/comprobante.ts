@@ -1,4 +1,4 @@
-// The receipt of producto §11 (issue 13): `generarComprobante` — the application's data read from
+// The receipt of producto §11 (decision 084): `generarComprobante` — the application's data read from
 // the database, then the PDF drawn with the embedded DejaVu subsets and the QR code — for an
 // application with all 9 documents and 10 equipment items, stored by the product's own
 // guardarDocumentos and insertar on a fresh SQLite database. After a warm-up, ≥ 200 runs one at a

@@ -1,4 +1,4 @@
-// The back-office of issue 12 with 100,000 applications, on SQLite and on a fresh PostgreSQL
+// The back-office with 100,000 applications, on SQLite and on a fresh PostgreSQL
 // database (dropped afterwards), each against the real server process, signed in over HTTP:
 //   - the inbox: p50/p95 of a few hundred requests, one at a time, for each kind of search a
 //     reviewer makes (≤ 50 ms at p95);

@@ -1,6 +1,6 @@
 // gzip size of the JavaScript a user downloads: the landing's initial load and the stepper in
 // all (its initial load plus the lazy chunks its route pulls in), and the back-office in all
-// (issue 12: its sign-in page, then the inbox once signed in). Measured the way a user gets it:
+// (its sign-in page, then the inbox once signed in). Measured the way a user gets it:
 // the page loaded in Chromium from the real server, every script response gzipped (level 9, what
 // a precompressing build would serve) and summed. Each page in a fresh context: no cache.
 // The size is deterministic for a given build, so its budget is also a test
@@ -17,13 +17,13 @@ import { kB, type Informe } from './comun/informe.js';
 import { abrirChromium } from './comun/navegador.js';
 import { CARGADOR_TSX, iniciarServidor, RAIZ } from '../servidor-hijo.js';
 
-/** Issue 5's budgets, in bytes of gzipped JavaScript. */
+/** The applicant pages' budgets, in bytes of gzipped JavaScript. */
 export const PRESUPUESTO_JS = {
   '/inicio': { medida: 'JS gzip, landing initial load (/inicio)', max: 130_000 },
   '/stepper': { medida: 'JS gzip, stepper in all (/stepper)', max: 260_000 },
 } as const;
 
-/** Issue 12's budget: everything the back-office downloads, its own chunk and the shared ones. */
+/** The back-office's budget: everything the back-office downloads, its own chunk and the shared ones. */
 export const PRESUPUESTO_JS_GESTION = {
   ruta: '/gestion/ingresar',
   medida: 'JS gzip, back-office in all (/gestion/ingresar, then the inbox signed in)',

@@ -93,7 +93,7 @@ async function conReintento<T>(correr: () => Promise<T>): Promise<T> {
 export async function medirLighthouse(informe: Informe, _opciones: Opciones): Promise<void> {
   const raizCliente = await construirCliente();
   const servidor = await iniciarServidor({ raizCliente, env: { LOG_LEVEL: 'warn' } });
-  // The budget is defined on the median of 3 (issue 5); the short form keeps that, as one run on a
+  // The budget is defined on the median of 3 (decision 050); the short form keeps that, as one run on a
   // shared machine swings with its load.
   const veces = 3;
   try {

@@ -1,4 +1,4 @@
-// Several processes (issue 15, decision 092): 3 real server processes on one fresh PostgreSQL
+// Several processes (decision 092): 3 real server processes on one fresh PostgreSQL
 // database (created and dropped; in CI an unreachable PostgreSQL FAILs), documents in PostgreSQL,
 // behind a round-robin proxy (procesos/proxy.ts), mail to an SMTP server in this process.
 //

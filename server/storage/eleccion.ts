@@ -24,7 +24,7 @@ export function crearAlmacen(config: Config, db: Db): DocumentStore {
     case 'disco':
       return almacenEnDisco(config.dataDir);
     case 'postgres': {
-      // Before issue 15 documents stayed on disk with DATABASE_URL too. Upgrading such a
+      // Earlier versions kept documents on disk even with DATABASE_URL. Upgrading such a
       // deployment without choosing would hide every stored document: refuse and say what to do.
       const enDisco = almacen.porDefecto ? documentosEnDisco(config.dataDir) : 0;
       if (enDisco > 0) {

@@ -1,4 +1,4 @@
-// Issue 12's JS budgets, as tests (measured as `npm run bench` publishes them, with
+// The back-office's JS budgets, as tests (measured as `npm run bench` publishes them, with
 // medicion/bench/js-gzip.ts): the back-office in all stays within its budget, and the applicant's
 // pages — the landing, then the whole form — never download a byte of it. Its code is told by
 // its lazy chunk's name (src/gestion/Gestion.tsx → Gestion-<hash>.js) and by what only it holds:

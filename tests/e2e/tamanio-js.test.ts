@@ -1,4 +1,4 @@
-// Issue 5's JS size budgets, as a test: a given build always weighs the same, so unlike the
+// The applicant pages' JS size budgets, as a test: a given build always weighs the same, so unlike the
 // bench's speed figures this one can gate CI. Measured exactly as `npm run bench` publishes it
 // (medicion/bench/js-gzip.ts): each page loaded in Chromium from the real server serving the
 // build of the global setup, every script response gzipped at level 9 and summed.

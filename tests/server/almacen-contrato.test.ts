@@ -1,4 +1,4 @@
-// The DocumentStore contract (issue 15): one set of cases run against the three stores — the
+// The DocumentStore contract (decision 091): one set of cases run against the three stores — the
 // local disk, PostgreSQL (a fresh database for this file) and S3 (s3rver in this process). Each
 // store must keep bytes exact, stream them, leave nothing behind on discard, and let the sweep
 // tell an orphan (a crash between writing the bytes and committing the row) from a live document.

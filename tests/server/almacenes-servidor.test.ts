@@ -1,4 +1,4 @@
-// The real app with its documents in PostgreSQL and in S3 (issue 15): an application sent through
+// The real app with its documents in PostgreSQL and in S3 (decision 091): an application sent through
 // the applicant's routes, then every document downloaded by staff, byte for byte — and none of
 // them left on the local disk of the process that received them.
 import { createHash } from 'node:crypto';

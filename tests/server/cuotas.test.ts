@@ -1,4 +1,4 @@
-// Nobody can fill the disk (issue 11, item 2; producto §7 "quotas"): bytes per draft, bytes and
+// Nobody can fill the disk (producto §7 "quotas"): bytes per draft, bytes and
 // new drafts per client address and hour (in the database: a restart or a second process does
 // not reset them), a floor of free disk space, a request over a limit answered at once without
 // reading the rest, and the sweep of abandoned drafts run by the server itself, once across

@@ -1,4 +1,4 @@
-// Files at rest (issue 11, item 6): everything under DATA_DIR is owner-only — the SQLite database
+// Files at rest: everything under DATA_DIR is owner-only — the SQLite database
 // and its WAL included, even in a directory created by someone else — and a DATA_DIR that other
 // users can reach stops the server and the commands with the command that fixes it.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Demo data never reaches production (issue 11, item 1; producto §10): demo mode is an explicit
+// Demo data never reaches production (producto §10): demo mode is an explicit
 // setting (DEMO=1) that production refuses; a production server refuses to start while the demo
 // pairs are in its padrón and says how to remove them; operator commands never seed, and the
 // commands that only read never migrate. An unset NODE_ENV means production: the secure cookies

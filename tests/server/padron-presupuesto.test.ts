@@ -1,8 +1,8 @@
-// solicitud/crear is not a second padrón oracle (issue 11, item 3): without a draft or its
+// solicitud/crear is not a second padrón oracle: without a draft or its
 // documents it refuses before any padrón look-up; the look-ups of crear and of the DNI check
 // spend one budget per client, kept in the database (a restart or a second process neither
 // resets nor multiplies it). And a document replaced between crear's read and its insert is a
-// 409, never a 500 (item 8).
+// 409, never a 500.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';

@@ -1,4 +1,4 @@
-// Stored text (issue 11, item 5): the server refuses, with the shared rules' Spanish message,
+// Stored text: the server refuses, with the shared rules' Spanish message,
 // text fields carrying control or format characters — NUL, ESC, a right-to-left override, a
 // zero-width space — and stores nothing; the same application with clean text is accepted.
 import { expect, it } from 'vitest';

@@ -19,7 +19,7 @@ each run replaces the table of its kind below, headed by the machine it ran on. 
 \`npm run torture -- --short\`, whose PASS/FAIL lines are all correctness counts. The bench is run
 by hand: its Lighthouse scores and throughput figures move with the host's load, so they are
 published here to be read next to their machine line, and never gate CI (decision 052).
-\`--short\` has small counts; without it the counts are issue 5's. How the figures are taken —
+\`--short\` has small counts; without it the full counts of decision 050. How the figures are taken —
 peers measured side by side in the same run, medians — is in
 docs/decisions/050-how-quality-is-measured.md. The deterministic checks — the JS size budgets,
 idempotency, fuzzing, database loss, rate limits — are tests that \`npm test\` runs.

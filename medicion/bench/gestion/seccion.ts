@@ -27,7 +27,7 @@ export function seccionGestion(
   const resultado = fallos === 0 ? 'PASS' : `FAIL (${fallos} of ${todas.length})`;
   return [
     `<!-- calidad:${MARCA_GESTION} -->`,
-    `## Back-office (issue 12) — ${m.fecha}`,
+    `## Back-office — ${m.fecha}`,
     '',
     `Written by \`npm run bench -- --solo=gestion\` (or the whole \`npm run bench\`). Machine: ${m.cpu}, ${m.nucleos} cores, ` +
       `${m.ramGiB} GiB RAM, Node ${m.node}, ${m.so}, load average ${m.carga} at start. Took ${Math.round(duracionS)} s. ` +

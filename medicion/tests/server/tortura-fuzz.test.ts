@@ -9,7 +9,7 @@
 // with 403, and serve CSV and documents safely (comprobaciones.ts). The app stays healthy. An
 // uncaught exception fails the run (Vitest).
 // Was `npm run torture`'s `fuzz` (decision 052). FUZZ_SEED explores another sample and
-// FUZZ_RUNS another count per route (issue 5's long form: 10000).
+// FUZZ_RUNS another count per route (the long form: 10000).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';

@@ -1,5 +1,5 @@
 // Files that are two things at once, or say one thing and are another: what an attacker uploads
-// to slip active content past a type check (issue 11). Each starts like an accepted type.
+// to slip active content past a type check (decision 099). Each starts like an accepted type.
 import { deflateRawSync } from 'node:zlib';
 
 const pdf = (cuerpo: string) => Buffer.from(`%PDF-1.4\n${cuerpo}\ntrailer<</Root 1 0 R>>\n%%EOF\n`, 'latin1');

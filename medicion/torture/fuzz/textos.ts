@@ -9,7 +9,7 @@ export const RAROS = [
   "' OR '1'='1", "'; DROP TABLE solicitudes;--", '1; SELECT pg_sleep(5)', "') UNION SELECT * FROM padron--",
   '${7*7}', '{{7*7}}', '__proto__', 'constructor', 'prototype', 'NaN', 'Infinity', '-1', '0', '1e309', '0x10',
   'null', 'undefined', 'true', '[]', '{}', ' ', '', 'Ω≈ç√∫', 'ＡＢＣ', 'İı', 'ß', '\u0085', '\u2028',
-  // Bidirectional controls and invisible marks that make stored text read otherwise (issue 11).
+  // Bidirectional controls and invisible marks that make stored text read otherwise.
   '\u2066', '\u2067', '\u2068', '\u2069', '\u202a', '\u202b', '\u202c', '\u202d', '\u061c', '\u200e', '\u200f',
   '\u00ad', '\u2029', '\u001b[31m', '\u007f', 'Pérez\u202e zereP', 'admin\u200b',
 ];
