@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Bitacora } from '../bitacora.js';
 import nodemailer, { type NodemailerError, type SendMailOptions } from 'nodemailer';
 import type { Mensaje } from './mensajes.js';
 
@@ -123,7 +123,7 @@ const sello = (ms: number) =>
  * (never half a file), owner-only like the rest of DATA_DIR. The name depends on the row only,
  * so a message written again after a crash replaces its first copy.
  */
-export function transporteArchivos(dataDir: string, log: FastifyBaseLogger): Transporte {
+export function transporteArchivos(dataDir: string, log: Bitacora): Transporte {
   const carpeta = path.join(dataDir, 'correo');
   const generador = nodemailer.createTransport({
     ...SIN_ACCESOS,
@@ -162,7 +162,7 @@ export function transporteArchivos(dataDir: string, log: FastifyBaseLogger): Tra
 
 export function crearTransporte(
   config: { smtpUrl: string | null; dataDir: string },
-  log: FastifyBaseLogger,
+  log: Bitacora,
 ): Transporte {
   return config.smtpUrl ? transporteSmtp(config.smtpUrl) : transporteArchivos(config.dataDir, log);
 }
