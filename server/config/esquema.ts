@@ -72,7 +72,7 @@ export const AJUSTES = {
   },
   DOCUMENT_STORE: {
     esquema: unoDe(['disco', 'postgres', 's3'] as const)
-      .default('disco')
+      .default('disco') // gives the type its default; the `when` below chooses it
       .when('DATABASE_URL', ([base], s) =>
         s
           .default(base ? 'postgres' : 'disco')
@@ -210,7 +210,7 @@ export const AJUSTES = {
   PUBLIC_URL: {
     esquema: texto()
       .transform(normalizarUrlPublica)
-      .default('http://localhost:8080')
+      .default('http://localhost:8080') // gives the type its default; the `when` below follows PORT
       .when('PORT', ([port], s) => s.default(`http://localhost:${port}`))
       .test(regla(revisarUrlPublica)),
     predeterminado: '`http://localhost:<PORT>`',
