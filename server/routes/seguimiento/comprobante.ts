@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../errores.js';
 import { generarComprobante } from '../../comprobante/index.js';
 import { solicitudDelBorrador } from '../../comprobante/consultas.js';
-import { enviarComprobante, respuestaPdf } from '../../comprobante/respuesta.js';
+import { enviarComprobante, respuestaPdf } from './respuesta-comprobante.js';
 import { limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../servicios/contadores.js';
 import { borradorDeLaCookie } from '../../servicios/borradores.js';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/index.js';
 import { generarComprobante } from '../../comprobante/index.js';
 import { solicitudDeVerificacion, verificacionDe } from '../../comprobante/consultas.js';
-import { enviarComprobante, respuestaPdf } from '../../comprobante/respuesta.js';
+import { enviarComprobante, respuestaPdf } from './respuesta-comprobante.js';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../errores.js';
 import { limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../servicios/contadores.js';

@@ -1,6 +1,6 @@
 // The receipt as a download: never cached (it carries the DNI), never sniffed as another type.
 import type { FastifyReply } from 'fastify';
-import { nombreDelComprobante } from './index.js';
+import { nombreDelComprobante } from '../../comprobante/index.js';
 
 export function enviarComprobante(reply: FastifyReply, pdf: Buffer, numero: string): FastifyReply {
   return reply
