@@ -22,7 +22,10 @@ export interface DefinicionDeCampo {
   readonly rectificable?: number;
   /** Its place among the CSV export's columns, 1 first, headed by its label; absent: not a column. */
   readonly csv?: number;
-  /** Its label on the receipt (producto §11), where the receipt names it otherwise. */
+  /**
+   * Its label on the receipt (producto §11) and the applicant's pages that name it (/completado,
+   * /estado, /verificar), where they name it otherwise.
+   */
   readonly comprobante?: string;
   /** Its label on one application's page and in the personal-data PDF, where not `etiqueta`. */
   readonly detalle?: string;

@@ -1,6 +1,7 @@
 // After sending (producto §11): the applicant's receipt, verification page, status lookup and
 // correction link, and the documents' end dates. The texts quoted in producto §11 live here once,
 // for the pages, the server and the tests; so do the shapes on the wire.
+import { CAMPOS } from './campos.js';
 import type { DocumentoKey } from './documentos.js';
 import type { Estado } from './estados.js';
 
@@ -10,8 +11,8 @@ export const TEXTOS_SEGUIMIENTO = {
   tituloVerificacion: 'Verificación de solicitud',
   verificacionInvalida: 'No encontramos una solicitud con ese enlace.',
   tituloEstado: 'Consultar el estado de una solicitud',
-  campoNumero: 'Número de solicitud',
-  campoDni: 'DNI',
+  campoNumero: CAMPOS.numero.comprobante,
+  campoDni: CAMPOS.dni.etiqueta,
   consultar: 'Consultar',
   /** "Estado: <label>" */
   estado: (etiqueta: string) => `Estado: ${etiqueta}`,

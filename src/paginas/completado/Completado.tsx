@@ -37,7 +37,7 @@ export function Completado() {
             Solicitud de inscripción enviada.
           </Heading>
           <Text mt="3">
-            Número de solicitud: <strong>{solicitud.numeroSolicitud}</strong>
+            {TEXTOS_SEGUIMIENTO.campoNumero}: <strong>{solicitud.numeroSolicitud}</strong>
           </Text>
           <Text mt="2">{t.guardarNumero}</Text>
           <Text mt="2">

@@ -6,6 +6,7 @@
 import { Input, NativeSelect } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
+import { CAMPOS_SOCIO as C } from '../../../../domain/campos.js';
 import { FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
 import type { ValorDomicilio, ValorFormaPago } from '../../../../domain/datos-personales.js';
 import { MENSAJES } from '../../../../domain/mensajes.js';
@@ -164,7 +165,7 @@ function Domicilio({
     <>
       <Select
         id={idControl(id, 'localidad')}
-        etiqueta="Localidad"
+        etiqueta={C.localidad.etiqueta}
         error={errorDe('localidad')}
         valor={estado.codigoLocalidad}
         opciones={(localidades.data ?? []).map((l) => ({
@@ -176,7 +177,7 @@ function Domicilio({
       {calles.data && lista.length === 0 ? (
         <Campo
           id={idControl(id, 'calle')}
-          etiqueta="Calle"
+          etiqueta={C.calle.etiqueta}
           ayuda="Esta localidad no tiene calles cargadas: escribí el nombre."
           requerido
           error={errorDe('calle')}
@@ -184,7 +185,7 @@ function Domicilio({
           {(aria) => (
             <Input
               {...aria}
-              maxLength={100}
+              maxLength={C.calle.largo}
               autoComplete="off"
               value={estado.textoCalle}
               onChange={(e) => onCambiar({ textoCalle: e.target.value })}
@@ -194,7 +195,7 @@ function Domicilio({
       ) : (
         <Autocomplete
           id={idControl(id, 'calle')}
-          etiqueta="Calle"
+          etiqueta={C.calle.etiqueta}
           opciones={lista}
           etiquetaDe={nombreCalle}
           valor={lista.find((c) => c.nombreCalle === estado.textoCalle) ?? null}
@@ -222,7 +223,7 @@ function CondicionIVA({
   return (
     <Select
       id={idControl(id, 'condicion')}
-      etiqueta="Condición ante el IVA"
+      etiqueta={C.condicionIVA.etiqueta}
       error={errorDe('condicion')}
       valor={estado.codigoCondicionIVA}
       opciones={(condiciones.data ?? []).map((c) => ({
@@ -246,7 +247,7 @@ function FormaPago({
     <>
       <Select
         id={idControl(id, 'forma')}
-        etiqueta="Forma de pago"
+        etiqueta={C.formaPago.etiqueta}
         error={errorDe('forma')}
         valor={estado.formaPago}
         opciones={FORMAS_PAGO}
@@ -255,7 +256,7 @@ function FormaPago({
       {estado.formaPago === 'TARJETACREDITO' ? (
         <Select
           id={idControl(id, 'tarjeta')}
-          etiqueta="Tarjeta"
+          etiqueta={C.tipoTarjetaCredito.etiqueta}
           error={errorDe('tarjeta')}
           valor={estado.tipoTarjetaCredito}
           opciones={OPCIONES_TARJETA}
@@ -265,7 +266,7 @@ function FormaPago({
       {estado.formaPago === 'CAJAAHORRO' ? (
         <Campo
           id={idControl(id, 'caja')}
-          etiqueta="Número de caja de ahorro"
+          etiqueta={C.nroCajaAhorro.etiqueta}
           requerido
           error={errorDe('caja')}
         >
@@ -273,7 +274,7 @@ function FormaPago({
             <Input
               {...aria}
               inputMode="numeric"
-              maxLength={22}
+              maxLength={C.nroCajaAhorro.largo}
               autoComplete="off"
               value={estado.nroCajaAhorro}
               onChange={(e) => onCambiar({ nroCajaAhorro: e.target.value })}
