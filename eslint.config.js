@@ -13,6 +13,8 @@ const nadaDeMedicion = { group: ['**/medicion/**'], message: 'The product does n
 const boundary = (patterns) => ({ 'no-restricted-imports': ['error', { patterns: [nadaDeTests, nadaDeMedicion, ...patterns] }] });
 // '!@*/**': a scoped package such as @emotion/server is not our server/.
 const delServidor = { group: ['**/server/**', '**/scripts/**', '!@*/**'], message: 'The SPA does not import the server.' };
+// The app's shell in server/: what builds and serves the app, and its request logging.
+const SERVIDOR_HTTP = ['server/app.ts', 'server/server.ts', 'server/rutas-api.ts', 'server/errores-de-marco.ts', 'server/registro.ts', 'server/tipos-fastify.d.ts'];
 const PASOS = ['datos-personales', 'documentos', 'equipos', 'terminos'];
 // Every folder of src/paginas/ and src/gestion/paginas/ is a zone, read from the disk so a new page
 // is covered the day it is added.
@@ -119,6 +121,21 @@ export default tseslint.config(
     files: ['server/**', 'scripts/**'],
     rules: boundary([
       { group: ['**/src/**', '**/machines/**'], message: 'The server may import only domain/.' },
+    ]),
+  },
+  // Inside server/: a feature's routes (its `rutas/` folder), the plugins and the app's shell speak
+  // HTTP; everything else is a service, which returns results or throws ErrorDeDominio and never
+  // sees Fastify, a route or a plugin.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/rutas/**', 'server/routes/**', 'server/plugins/**', ...SERVIDOR_HTTP],
+    rules: boundary([
+      { group: ['**/src/**', '**/machines/**'], message: 'The server may import only domain/.' },
+      { group: ['fastify', '@fastify/*', 'fastify-plugin'], message: 'A service does not see Fastify: its route does.' },
+      {
+        regex: '(^|/)(rutas|routes|plugins)/|^(\\.{1,2}/)+(rutas-api|app|errores-de-marco|registro)\\.js$',
+        message: 'A service does not import a route, a plugin or the app: the route calls the service.',
+      },
     ]),
   },
   {
