@@ -106,7 +106,7 @@ export function esFechaReal(valor: string): boolean {
 }
 
 /**
- * `hasta`: YYYY-MM-DD, or null (the form: '') to clear it. Context: `ilegible` — the date field
+ * `hasta`: YYYY-MM-DD, or null to clear it (the form sends an empty field as null). Context: `ilegible` — the date field
  * holds something the browser could not read as a date (it reads as '' and must not clear the
  * saved one); `enviada` — the day (YYYY-MM-DD) the application was sent, which only the server
  * knows for sure.
@@ -117,7 +117,7 @@ export const esquemaVigencia = object({
     .defined()
     .test('legible', MENSAJES_VIGENCIA.fechaInvalida, (_valor, { options }) => options.context?.ilegible !== true)
     .test('fecha', function (valor) {
-      if (valor === null || valor === '') return true;
+      if (valor === null) return true;
       if (!esFechaReal(valor)) return this.createError({ message: MENSAJES_VIGENCIA.fechaInvalida });
       const enviada: unknown = this.options.context?.enviada;
       if (typeof enviada === 'string' && valor < enviada)

@@ -1,12 +1,12 @@
 // Internal notes on an application (producto §9): free text with author and time, never shown
 // to the applicant. The audit row says a note was added, not what it says.
 import { randomUUID } from 'node:crypto';
-import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION, type Nota } from '../../domain/index.js';
+import { esquemaNota, problemas } from '../../domain/formularios.js';
+import type { Nota } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { auditar } from './auditoria.js';
 import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
-import { problemaDeTexto } from './movimientos.js';
 import type { SesionActiva } from './sesiones.js';
 
 export interface Anotar {
@@ -22,7 +22,8 @@ export async function agregarNota(
   { numero, texto, sesion, ip, ahora = new Date() }: Anotar,
 ): Promise<Nota> {
   const limpio = texto.trim();
-  const problema = problemaDeTexto(limpio, LARGO_MAXIMO_NOTA, TEXTOS_GESTION.notaVacia);
+  // The rule the note form checks before sending (domain/formularios.ts).
+  const problema = problemas(esquemaNota, { texto }).texto;
   if (problema) throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { texto: problema });
   const solicitud = await solicitudPorNumero(db, numero);
   if (solicitud.suprimida) throw datosSuprimidos();

@@ -11,6 +11,7 @@ import {
   type DocumentoKey,
   type VigenciaRegistrada,
 } from '../../domain/index.js';
+import { esquemaVigencia, MENSAJES_VIGENCIA as MENSAJES_FECHA, problemas } from '../../domain/formularios.js';
 import type { Db } from '../db/esquema.js';
 import { diaArgentino } from '../correcciones/plazo.js';
 import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
@@ -18,24 +19,11 @@ import { auditar } from './auditoria.js';
 import { solicitudInexistente } from './expediente.js';
 import type { SesionActiva } from './sesiones.js';
 
-/** The latest end date accepted: past it, the year was surely mistyped. */
-export const VIGENCIA_MAXIMA = '2099-12-31';
-
+/** The date's messages are the form's (domain/formularios.ts); this one only the server says. */
 export const MENSAJES_VIGENCIA = {
-  fechaInvalida: 'Ingresá una fecha válida (día, mes y año).',
-  anteriorAlEnvio: (dia: string) =>
-    `La fecha no puede ser anterior al envío de la solicitud (${dia.split('-').reverse().join('/')}).`,
-  demasiadoLejana: 'La fecha es demasiado lejana. Revisá el año.',
+  ...MENSAJES_FECHA,
   sinVigencia: (label: string) => `${label} no lleva fecha de vigencia.`,
 } as const;
-
-/** Whether `valor` is a real calendar day written YYYY-MM-DD ("2026-02-30" is not). */
-export function esFechaReal(valor: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(valor);
-  if (!m) return false;
-  const fecha = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return !Number.isNaN(fecha.getTime()) && fecha.toISOString().slice(0, 10) === valor;
-}
 
 const DIA_MS = 86_400_000;
 
@@ -100,12 +88,9 @@ export async function registrarVigencia(
       const label = DOCUMENTOS.find((d) => d.key === clave)?.label ?? clave;
       throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_VIGENCIA.sinVigencia(label));
     }
-    if (hasta !== null) {
-      if (!esFechaReal(hasta)) throw invalida(MENSAJES_VIGENCIA.fechaInvalida);
-      const enviada = diaArgentino(new Date(solicitud.creada_en));
-      if (hasta < enviada) throw invalida(MENSAJES_VIGENCIA.anteriorAlEnvio(enviada));
-      if (hasta > VIGENCIA_MAXIMA) throw invalida(MENSAJES_VIGENCIA.demasiadoLejana);
-    }
+    const enviada = diaArgentino(new Date(solicitud.creada_en));
+    const problema = problemas(esquemaVigencia, { hasta }, { enviada }).hasta;
+    if (problema) throw invalida(problema);
     await trx
       .updateTable('solicitud_documentos')
       .set({ vigente_hasta: hasta })

@@ -2,25 +2,17 @@
 // (producto §13): its non-deleted applications with their documents, notes and messages. Audit
 // consultar_datos with the application numbers only (the DNI never reaches the audit log).
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  TEXTOS_DATOS_PERSONALES,
-  type PedidoConsulta,
-  type ResumenPersona,
-} from '../../../../domain/index.js';
+import { esquemaConsultaPersona, problemas } from '../../../../domain/formularios.js';
+import { TEXTOS_DATOS_PERSONALES, type PedidoConsulta, type ResumenPersona } from '../../../../domain/index.js';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../../errores.js';
 import { auditar } from '../../../servicios/auditoria.js';
 import { resumenDePersona } from '../../../servicios/datos-personales/persona.js';
 import { cuerpoConsulta, esquemaResumenPersona } from './esquemas-supresion.js';
 
-const DNI = /^\d{7,8}$/;
-
-/** The DNI as typed, or a 400 naming the field. */
+/** The DNI as typed, or a 400 naming the field: the search form's rule (domain/formularios.ts). */
 export function dniValido(dni: string): string {
-  if (!DNI.test(dni)) {
-    throw new ErrorHttp(400, CODIGOS.VALIDACION, TEXTOS_DATOS_PERSONALES.dniInvalido, {
-      dni: TEXTOS_DATOS_PERSONALES.dniInvalido,
-    });
-  }
+  const problema = problemas(esquemaConsultaPersona, { dni }).dni;
+  if (problema) throw new ErrorHttp(400, CODIGOS.VALIDACION, problema, { dni: problema });
   return dni;
 }
 

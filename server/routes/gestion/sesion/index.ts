@@ -13,6 +13,11 @@
 // for VIGENCIA_PENDIENTE_MS), so a stolen session can neither make a factor of its own nor turn on
 // one it did not start. A wrong password counts toward the sign-in lockout (servicios/ingreso.ts).
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  LARGO_MAXIMO_CODIGO,
+  LARGO_MAXIMO_CONTRASENA,
+  LARGO_MAXIMO_USUARIO,
+} from '../../../../domain/formularios.js';
 import { TEXTOS_GESTION } from '../../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../../errores.js';
 import { auditar } from '../../../servicios/auditoria.js';
@@ -86,9 +91,10 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
         required: ['usuario', 'contrasena'],
         additionalProperties: false,
         properties: {
-          usuario: { type: 'string', maxLength: 200 },
-          contrasena: { type: 'string', maxLength: 1024 },
-          codigo: { type: 'string', maxLength: 20 },
+          // The sign-in form's limits (domain/formularios.ts).
+          usuario: { type: 'string', maxLength: LARGO_MAXIMO_USUARIO },
+          contrasena: { type: 'string', maxLength: LARGO_MAXIMO_CONTRASENA },
+          codigo: { type: 'string', maxLength: LARGO_MAXIMO_CODIGO },
         },
       },
       response: { 200: esquemaCuenta, ...respuestasDeError },
@@ -145,7 +151,7 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
         type: 'object',
         required: ['contrasena'],
         additionalProperties: false,
-        properties: { contrasena: { type: 'string', minLength: 1, maxLength: 1024 } },
+        properties: { contrasena: { type: 'string', minLength: 1, maxLength: LARGO_MAXIMO_CONTRASENA } },
       },
       response: {
         200: {
@@ -198,7 +204,7 @@ export const rutasSesion: FastifyPluginAsync = async (app) => {
         type: 'object',
         required: ['codigo'],
         additionalProperties: false,
-        properties: { codigo: { type: 'string', maxLength: 20 } },
+        properties: { codigo: { type: 'string', maxLength: LARGO_MAXIMO_CODIGO } },
       },
       response: { 200: esquemaCuenta, ...respuestasDeError },
     },

@@ -19,6 +19,9 @@ import { registrarVigencia } from '../../api.js';
 import { camposConError, mensajeDeError } from '../../consultas.js';
 import { fechaCalendario } from '../../formato.js';
 
+/** An empty field saves no date. */
+const comoPedido = (hasta: string) => (hasta === '' ? null : hasta);
+
 export function EditorVigencia({ numero, documento }: { numero: string; documento: DocumentoDetalle }) {
   const clienteConsultas = useQueryClient();
   const ref = useRef<HTMLInputElement>(null);
@@ -54,10 +57,13 @@ export function EditorVigencia({ numero, documento }: { numero: string; document
   const formulario = useFormik({
     initialValues: { hasta: documento.vigenteHasta ?? '' },
     // A half-typed date reads as '' in a date field: that must not clear the saved one.
-    validate: validarCon(esquemaVigencia, () => ({ ilegible: ref.current?.validity.badInput === true })),
+    validate: ({ hasta }) =>
+      validarCon(esquemaVigencia, () => ({ ilegible: ref.current?.validity.badInput === true }))({
+        hasta: comoPedido(hasta),
+      }),
     validateOnChange: false,
     validateOnBlur: false,
-    onSubmit: ({ hasta }) => guardar.mutate(hasta === '' ? null : hasta),
+    onSubmit: ({ hasta }) => guardar.mutate(comoPedido(hasta)),
   });
   const error = formulario.errors.hasta;
   const enviar = enviarConFoco(formulario, ['hasta'], () => ref.current?.focus());
