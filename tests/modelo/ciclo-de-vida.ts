@@ -1,0 +1,122 @@
+// The test model of the review lifecycle (domain/ciclo-de-vida.ts): `createTestModel` over the
+// chart itself, for the machine's own test (tests/unit/ciclo-de-vida.test.ts) and for the replay
+// against the real API on both engines (tests/server/ciclo-de-vida-modelo.test.ts). The abstract
+// state is the status (the context — the application's documents — never changes); the events
+// are every move by every actor, each with the payload it needs and, for each need, a variant
+// without it, so the traversal and the refusal checks see the guards on role and on payload.
+import { initialTransition, transition } from 'xstate';
+import { createTestModel } from 'xstate/graph';
+import {
+  TIPOS_MOVIMIENTO,
+  cicloDeVida,
+  movimientoDeEvento,
+  type EventoCiclo,
+  type Necesidad,
+  type SnapshotCiclo,
+} from '../../domain/ciclo-de-vida.js';
+import { DOCUMENTOS_REQUERIDOS } from '../../domain/index.js';
+import type { Actor } from '../../domain/estados.js';
+
+/** The documents of a real application sent with the required files (tests/server/ayuda). */
+export const DOCUMENTOS_DEL_MODELO: readonly string[] = [...DOCUMENTOS_REQUERIDOS];
+/** The documents staff observe in the model. */
+export const OBSERVADOS = ['DniAnverso'] as const;
+export const MOTIVO_DEL_MODELO = 'Motivo del modelo: la póliza está vencida.';
+
+export const ACTORES: readonly Actor[] = ['revisor', 'administrador', 'solicitante'];
+
+/** `completo`: what the move needs; `sin_<need>`: the same without it (refused by the guard). */
+export type Variante = 'completo' | `sin_${Necesidad}`;
+export type EventoModelo = EventoCiclo & { variante: Variante };
+
+/** The payload of a move in a variant: only what it needs, minus the need left out. */
+export function eventoDelModelo(type: EventoCiclo['type'], actor: Actor, variante: Variante): EventoModelo {
+  const { necesita } = movimientoDeEvento(type);
+  const trae = (n: Necesidad) => necesita.includes(n) && variante !== `sin_${n}`;
+  return {
+    type,
+    actor,
+    variante,
+    ...(trae('motivo') ? { motivo: MOTIVO_DEL_MODELO } : {}),
+    ...(trae('documentos') ? { documentos: [...OBSERVADOS] } : {}),
+  };
+}
+
+/** Every move by every actor in every variant its needs allow. */
+export const EVENTOS_DEL_MODELO: readonly EventoModelo[] = TIPOS_MOVIMIENTO.flatMap((type) =>
+  ACTORES.flatMap((actor) => {
+    const variantes: Variante[] = [
+      'completo',
+      ...movimientoDeEvento(type).necesita.map((n) => `sin_${n}` as const),
+    ];
+    return variantes.map((v) => eventoDelModelo(type, actor, v));
+  }),
+);
+
+export const claveDeEvento = (e: EventoModelo): string => `${e.type}/${e.actor}/${e.variante}`;
+
+const INPUT = { documentos: DOCUMENTOS_DEL_MODELO };
+
+export const modeloCiclo = createTestModel(cicloDeVida, {
+  input: INPUT,
+  events: () => EVENTOS_DEL_MODELO,
+  serializeState: (s: SnapshotCiclo) => String(s.value),
+  serializeEvent: (e) => claveDeEvento(e as EventoModelo),
+});
+
+export type CaminoCiclo = ReturnType<typeof modeloCiclo.getSimplePaths>[number];
+
+/**
+ * Each move made only by the least actor that may make it (a revisor where a revisor may): the
+ * bound of the replay against the API, where a path costs a real application and a request per
+ * refused move at every step. The administrador's own edges are the machine-level test's, and
+ * the loop path below has the administrador make the revisor's moves.
+ */
+export const modeloAcotado = createTestModel(cicloDeVida, {
+  input: INPUT,
+  events: () => EVENTOS_DEL_MODELO,
+  filterEvents: (_s, e) => (e as EventoModelo).actor === movimientoDeEvento(e.type).quien,
+  serializeState: (s: SnapshotCiclo) => String(s.value),
+  serializeEvent: (e) => claveDeEvento(e as EventoModelo),
+});
+
+/**
+ * The paths replayed: every simple path (no status twice) to every status — of the whole model,
+ * or of the bounded one — and one that goes round the correction loop twice (observada →
+ * corregida → en_revision → observada again), the one cycle of the chart, which simple paths
+ * never take.
+ */
+export function caminosDelModelo({ acotado = false } = {}): CaminoCiclo[] {
+  const e = (type: EventoCiclo['type'], actor: Actor) => eventoDelModelo(type, actor, 'completo');
+  return [
+    ...(acotado ? modeloAcotado : modeloCiclo).getSimplePaths(),
+    caminoDeEventos([
+      e('PONER_EN_REVISION', 'revisor'),
+      e('OBSERVAR', 'revisor'),
+      e('ENVIAR_CORRECCION', 'solicitante'),
+      e('PONER_EN_REVISION', 'administrador'),
+      e('OBSERVAR', 'administrador'),
+      e('ENVIAR_CORRECCION', 'solicitante'),
+      e('APROBAR', 'administrador'),
+    ]),
+  ];
+}
+
+/** A path of these events taken on the chart itself, with xstate/graph's `test` of a TestPath. */
+function caminoDeEventos(eventos: EventoModelo[]): CaminoCiclo {
+  let [estado] = initialTransition(cicloDeVida, INPUT);
+  const steps: CaminoCiclo['steps'] = [{ state: estado, event: { type: 'xstate.init' } as never }];
+  for (const evento of eventos) {
+    [estado] = transition(cicloDeVida, estado, evento);
+    steps.push({ state: estado, event: evento });
+  }
+  const ruta = { state: estado, steps, weight: eventos.length };
+  return {
+    ...ruta,
+    description: eventos.map(claveDeEvento).join(' → '),
+    test: (params) => modeloCiclo.testPath(ruta, params),
+  };
+}
+
+/** The events the chart refuses in this snapshot. */
+export const rechazados = (s: SnapshotCiclo): EventoModelo[] => EVENTOS_DEL_MODELO.filter((e) => !s.can(e));
