@@ -1,12 +1,12 @@
-// The review lifecycle of an application (producto §9, §11) as a statechart, and the only source
-// of its moves: the states are the statuses of ./estados.ts, the events are the moves, each
+// The review lifecycle of an application (producto §9 and producto §11) as a statechart, the only
+// source of its moves: the states are the statuses of ./estados.ts, the events are the moves, each
 // guarded by who makes it (a revisor, an administrador — who may do all a revisor does — or the
-// applicant, for "Enviar corrección") and by what its payload must bring (a "Motivo", the
-// documents observed). What a move causes besides the status — opening the correction link, the
-// e-mails — is named here as actions with do-nothing defaults; the server reads them from
-// `transition()` and carries them out in the move's transaction (server/servicios/ciclo-de-vida.ts).
-// No I/O, no timers: the server decides a move with `snapshot.can(evento)` on the snapshot of the
-// stored status, and the back-office page offers the buttons the same `can()` allows.
+// applicant, for "Enviar corrección") and by what its payload must bring (a "Motivo", the documents
+// observed). What a move causes besides the status — opening the correction link, the e-mails — is
+// named here as actions with do-nothing defaults; the server reads them from `transition()` and
+// carries them out in the move's transaction (server/servicios/ciclo-de-vida.ts). No I/O, no
+// timers: the server decides a move with `snapshot.can(evento)` on the snapshot of the stored
+// status, and the back-office page offers the buttons the same `can()` allows.
 import { and, setup, transition, type SnapshotFrom } from 'xstate';
 import { array, object, string } from 'yup';
 import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from './estados.js';

@@ -1,8 +1,8 @@
-// The one writer of an application's status and history (producto §9, §11, §13). Every entry of
-// the record goes through `asentar`, inside the caller's transaction: the arrival (the chart's
-// initial state), a move (decided by the chart, domain/ciclo-de-vida.ts), or an event of the
-// record that is not a status change (a rectified field, the deletion of the person's data). It
-// writes the status (a move: on condition that it still is the one the move starts from), the
+// The one writer of an application's status and history (producto §9, producto §11, producto §13).
+// Every entry of the record goes through `asentar`, inside the caller's transaction: the arrival
+// (the chart's initial state), a move (decided by the chart, domain/ciclo-de-vida.ts), or an event
+// of the record that is not a status change (a rectified field, the deletion of the person's data).
+// It writes the status (a move: on condition that it still is the one the move starts from), the
 // history row, the audit row, and carries out the effects the chart names for the transition —
 // opening the correction link, queuing the e-mails in the outbox — in that same transaction.
 import { randomUUID } from 'node:crypto';

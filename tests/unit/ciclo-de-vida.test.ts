@@ -1,8 +1,8 @@
 // The review lifecycle chart (domain/ciclo-de-vida.ts) on its own, without I/O: its states are the
-// statuses, its events the moves of producto §9/§11 and nothing else, its guards read the role and
-// the payload, its transitions name the effects the server carries out, and a model-based replay
-// (xstate/graph over the chart itself, tests/modelo/ciclo-de-vida.ts) walks every path on a real
-// actor, checking at every status which moves it accepts.
+// statuses, its events the moves of producto §9 and producto §11 and nothing else, its guards read
+// the role and the payload, its transitions name the effects the server carries out, and a
+// model-based replay (xstate/graph over the chart itself, tests/modelo/ciclo-de-vida.ts) walks
+// every path on a real actor, checking at every status which moves it accepts.
 import { createActor, initialTransition, transition } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
