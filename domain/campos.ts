@@ -88,6 +88,12 @@ export function enOrden<L extends Lista>(lista: L): CampoDe<L>[] {
     .sort((a, b) => lugar(a)! - lugar(b)!) as CampoDe<L>[];
 }
 
+/** Whether `texto` is a DNI as the rules take it: only digits, `corto` to `largo` of them. */
+export function esDni(texto: string): boolean {
+  const { corto, largo } = CAMPOS_SOCIO.dni;
+  return texto.length >= corto && texto.length <= largo && /^\d+$/.test(texto);
+}
+
 /** `{ clave: etiqueta }` of some fields, in their order. */
 export const etiquetasDe = <T extends Readonly<Record<string, DefinicionDeCampo>>>(
   campos: T,

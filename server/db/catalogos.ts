@@ -1,6 +1,7 @@
 // Validating and replacing a catalogue from CSV: used by the first-start seed and by
 // `npm run importar`. A catalogue is replaced in one transaction; rejected rows are reported with
 // their line and reason, and a file without one acceptable row changes nothing.
+import { CAMPOS_SOCIO, esDni } from '../../domain/campos.js';
 import { soloDigitos } from '../../domain/index.js';
 import { ErrorDeFormato, leerCsv } from './csv.js';
 import type { Db } from './esquema.js';
@@ -93,9 +94,11 @@ const DEFINICIONES: Record<TipoCatalogo, Definicion> = {
     leer: (v) => {
       const crudo = (v.dni ?? '').trim();
       const dni = /^[\d.]+$/.test(crudo) ? soloDigitos(crudo) : '';
-      if (!/^\d{7,8}$/.test(dni)) return 'dni debe tener 7 u 8 dígitos';
+      const { dni: reglaDni, matricula: reglaMatricula } = CAMPOS_SOCIO;
+      if (!esDni(dni)) return `dni debe tener ${reglaDni.corto} u ${reglaDni.largo} dígitos`;
       const matricula = (v.matricula ?? '').trim();
-      if (matricula.length === 0 || matricula.length > 12) return 'matricula vacía o de más de 12 caracteres';
+      if (matricula.length === 0 || matricula.length > reglaMatricula.largo)
+        return `matricula vacía o de más de ${reglaMatricula.largo} caracteres`;
       const circ =
         v.circunscripcion === undefined || v.circunscripcion.trim() === '' ? 1 : codigo(v.circunscripcion);
       if (circ === null) return 'circunscripcion debe ser un entero positivo';

@@ -2,11 +2,11 @@
 // changed, nothing else (no name, no documents). Whoever asks is a stranger until the pair matches,
 // so every pair that does not — unknown number, wrong DNI, another application's DNI, a value
 // that cannot be either — costs the same single indexed query and gets the same answer.
+import { esDni } from '../../domain/campos.js';
 import { ESTADOS, type Estado, type RespuestaEstado } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 
 const NUMERO = /^AMR-[0-9A-HJKMNP-TV-Z]{6}$/;
-const DNI = /^\d{7,8}$/;
 
 /** "amr-ab12cd", "AB12CD" or " AMR-AB12CD " → "AMR-AB12CD"; '' when it cannot be a number. */
 export function normalizarNumero(valor: string): string {
@@ -18,7 +18,7 @@ export function normalizarNumero(valor: string): string {
 /** The DNI as the form stores it: "30.111.222" → "30111222"; '' when it cannot be a DNI. */
 export function normalizarDni(valor: string): string {
   const limpio = valor.replace(/[.\s]/g, '');
-  return DNI.test(limpio) ? limpio : '';
+  return esDni(limpio) ? limpio : '';
 }
 
 /** The status of the application with that number and DNI, or null for any other pair. */

@@ -7,6 +7,7 @@ import {
   CAMPOS,
   CAMPOS_SOCIO,
   enOrden,
+  esDni,
   etiquetasDe,
   type ClaveCampo,
   type DefinicionDeCampo,
@@ -127,6 +128,12 @@ describe('field registry', () => {
       expect(await acepta(clave, digitos(corto - 1)), `${clave} ${corto - 1}`).toBe(false);
       expect(await acepta(clave, digitos(largo + 1)), `${clave} ${largo + 1}`).toBe(false);
     }
+  });
+
+  it('esDni takes 7 or 8 ASCII digits, as the rule does', () => {
+    for (const dni of ['1234567', '12345678']) expect(esDni(dni), dni).toBe(true);
+    for (const dni of ['', '123456', '123456789', '1234567a', '12.345.678', '１２３４５６７'])
+      expect(esDni(dni), dni).toBe(false);
   });
 
   it('the messages that name a length read as they always have', () => {

@@ -3,6 +3,7 @@
 // with solicitud/crear's padrón look-ups (servicios/padron.ts) — and found and not found answer
 // in the same shape after the same query.
 import type { FastifyPluginAsync } from 'fastify';
+import { esDni } from '../../../domain/campos.js';
 import { respuestasDeError } from '../../errores.js';
 import { estaEnPadron } from '../../servicios/padron.js';
 import { limiteDelPadron } from './limite-del-padron.js';
@@ -34,7 +35,7 @@ export const rutaComprobar: FastifyPluginAsync = async (app) => {
       const { dni, matricula, circunscripcion } = request.params;
       reply.header('cache-control', 'no-store');
       // Malformed input still runs the query (with a value that cannot match): same time.
-      const dniValido = /^\d{7,8}$/.test(dni) ? dni : '';
+      const dniValido = esDni(dni) ? dni : '';
       return estaEnPadron(app.db, dniValido, matricula, circunscripcion);
     },
   });
