@@ -16,7 +16,10 @@ import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
 
 export { CHROMIUM, RAIZ };
 export const EN_CI = process.env.CI === 'true';
-/** Where the served build lives: <this>/dist/client (the checkout, unless E2E_RAIZ_CLIENTE). */
+/**
+ * Where the served build lives: <this>/dist/client. The global setup sets E2E_RAIZ_CLIENTE to the
+ * run's one build (dist/e2e/<hash of its inputs>) before any suite starts.
+ */
 export const RAIZ_CLIENTE = process.env.E2E_RAIZ_CLIENTE || RAIZ;
 
 /** Whether the browser suites run here: always in CI (where a missing browser must fail). */

@@ -1,14 +1,13 @@
 // Helpers of the browser suites of steps 2–4 and the whole flow: real file fixtures, the physician
 // of the demo padrón typed into step 1, the documents chosen through the real file chooser, the
 // stored applications read back with `npm run solicitudes`, and request counters.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page, Request } from 'playwright-core';
 import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
 import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
 import { jpeg, trozoPng } from '../server/ayuda/archivos.js';
-import { RAIZ } from './harness.js';
+import { comandoAsincrono } from '../server/ayuda/comando.js';
 
 // --- Fixtures: tiny but valid files, judged by their bytes on the server.
 
@@ -193,21 +192,14 @@ export interface SolicitudGuardada {
 
 /** `npm run solicitudes` against the server's data directory, parsed. */
 export async function leerSolicitudes(dataDir: string): Promise<SolicitudGuardada[]> {
-  const salida = await new Promise<string>((resolve, reject) => {
-    const p = spawn('npm', ['run', '--silent', 'solicitudes'], {
-      cwd: RAIZ,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    p.stderr.on('data', (b: Buffer) => (err += b.toString()));
-    p.on('error', reject);
-    p.on('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`npm run solicitudes: ${code}\n${err}`)),
-    );
+  const r = await comandoAsincrono('solicitudes', [], {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
   });
+  if (r.codigo !== 0) throw new Error(`npm run solicitudes: ${r.codigo}\n${r.errores}`);
+  const salida = r.salida;
   return salida
     .split('\n')
     .filter((l) => l.trim().startsWith('{'))

@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config.js';
 import * as archivos from './ayuda/archivos.js';
 import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 import { Navegador } from './ayuda/cliente.js';
+import { comando } from './ayuda/comando.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 const modo = async (ruta: string) => (await stat(ruta)).mode & 0o777;
@@ -81,14 +82,14 @@ describe('DATA_DIR', () => {
     expect(servidor.status).toBe(1);
     expect(servidor.stderr).toContain('permisos 0755');
     expect(servidor.stderr).toContain(`chmod 700 ${dataDir}`);
-    const comando = spawnSync('npm', ['run', '-s', 'barrer'], {
-      cwd: RAIZ,
-      env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(comando.status).toBe(1);
-    expect(comando.stderr).toContain(`chmod 700 ${dataDir}`);
+    const barrer = comando(
+      'barrer',
+      [],
+      { DATA_DIR: dataDir, DATABASE_URL: '', ...CON_CLAVE_DE_AUDITORIA },
+      { plazoMs: 60_000 },
+    );
+    expect(barrer.codigo).toBe(1);
+    expect(barrer.errores).toContain(`chmod 700 ${dataDir}`);
     await expect(stat(path.join(dataDir, 'alta.sqlite'))).rejects.toThrow('ENOENT');
 
     await writeFile(path.join(raiz, 'archivo'), '');

@@ -3,7 +3,7 @@
 // same type or another — and every document read back through the store has the SHA-256 of what
 // was uploaded, the audit chain still verifies, and a non-empty target or a damaged backup is
 // refused.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,32 +19,18 @@ import { crearAlmacen } from '../../server/storage/eleccion.js';
 import { crearRespaldo } from '../../scripts/respaldo/crear.js';
 import { crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
 import { Contexto } from './ayuda/contexto.js';
+import { comandoAsincrono } from './ayuda/comando.js';
 import { cuerpoSolicitud, partesRequeridas } from './ayuda/solicitud.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { iniciarS3, type ServidorS3 } from './ayuda/s3.js';
 import * as archivos from './ayuda/archivos.js';
 
-const RAIZ = path.resolve(import.meta.dirname, '../..');
-
 /**
  * `npm run -s <script> -- <args>` in a child process with `env` as its whole configuration.
  * Asynchronous: the S3 server the child talks to runs in this process and must keep answering.
  */
-function npmRun(script: string, env: Record<string, string>, args: string[]) {
-  return new Promise<{ codigo: number | null; salida: string; errores: string }>((resolver, rechazar) => {
-    const hijo = spawn('npm', ['run', '-s', script, '--', ...args], {
-      cwd: RAIZ,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      timeout: 120_000,
-    });
-    let salida = '';
-    let errores = '';
-    hijo.stdout.setEncoding('utf8').on('data', (d: string) => (salida += d));
-    hijo.stderr.setEncoding('utf8').on('data', (d: string) => (errores += d));
-    hijo.on('error', rechazar);
-    hijo.on('close', (codigo) => resolver({ codigo, salida, errores }));
-  });
-}
+const npmRun = (script: string, env: Record<string, string>, args: string[]) =>
+  comandoAsincrono(script, args, env);
 
 const respaldo = (env: Record<string, string>, args: string[]) => npmRun('respaldo', env, args);
 
