@@ -4,6 +4,7 @@
 import { AxiosError, type AxiosResponse } from 'axios';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { esquemaConsultaEstado, problemas } from '../../domain/formularios.js';
 import { MENSAJES, TEXTOS_SEGUIMIENTO, type RespuestaEstado } from '../../domain/index.js';
 import { renderizar } from './render.js';
 
@@ -47,6 +48,24 @@ describe('/estado', () => {
     expect(numero()).not.toHaveAttribute('aria-invalid');
     expect(dni()).toHaveAccessibleDescription(MENSAJES.dni);
     expect(dni()).toHaveFocus();
+  });
+
+  it('las reglas son las compartidas (esquemaConsultaEstado): un número de 5 caracteres no consulta', async () => {
+    const regla = vi.spyOn(esquemaConsultaEstado, 'validateSync');
+    const { user } = renderizar(<Estado />);
+    await user.type(numero(), 'AMR-AB12C');
+    await user.type(dni(), '30.111.222');
+    await user.click(boton());
+    expect(regla).toHaveBeenCalled();
+    const mensaje = 'El número de solicitud tiene la forma AMR-XXXXXX (figura en el comprobante).';
+    expect(problemas(esquemaConsultaEstado, { numeroSolicitud: 'AMR-AB12C', dni: '30.111.222' })).toEqual({
+      numeroSolicitud: mensaje,
+    });
+    expect(numero()).toHaveAccessibleDescription(mensaje);
+    expect(numero()).toHaveFocus();
+    expect(dni()).not.toHaveAttribute('aria-invalid');
+    expect(consultarEstado).not.toHaveBeenCalled();
+    regla.mockRestore();
   });
 
   it('el par correcto: "Estado: <etiqueta>" y el último cambio en hora argentina, en una región de estado', async () => {

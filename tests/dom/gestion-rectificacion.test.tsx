@@ -3,7 +3,7 @@
 // server's field message in the same place, and Historial's reading of a rectification and of a
 // deletion.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AxiosError, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   type PedidoRectificacion,
   type RectificacionHecha,
 } from '../../domain/index.js';
+import { esquemaMotivoDatos } from '../../domain/formularios.js';
 import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
 import { renderizar } from './render.js';
 
@@ -86,6 +87,25 @@ describe('Rectificar un dato', () => {
       TEXTOS_DATOS_PERSONALES.motivoRequerido,
     );
     expect(rectificarDato).not.toHaveBeenCalled();
+  });
+
+  it('el motivo, con la regla del servidor (esquemaMotivoDatos): con caracteres invisibles no se envía', async () => {
+    const regla = vi.spyOn(esquemaMotivoDatos, 'validateSync');
+    const { user } = montar();
+    const dialogo = await abrir(user);
+    await user.selectOptions(within(dialogo).getByRole('combobox', { name: 'Dato' }), 'Email');
+    const valor = within(dialogo).getByRole('textbox', { name: 'Valor nuevo' });
+    await user.clear(valor);
+    await user.type(valor, 'otro@example.com');
+    const motivo = within(dialogo).getByRole('textbox', { name: 'Motivo' });
+    // A right-to-left override: the server refuses it with the same words.
+    fireEvent.change(motivo, { target: { value: 'Pedido\u202E del titular' } });
+    await user.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
+    await waitFor(() => expect(motivo).toHaveAccessibleDescription(MENSAJES.caracteresInvalidos));
+    expect(motivo).toHaveFocus();
+    expect(regla).toHaveBeenCalled();
+    expect(rectificarDato).not.toHaveBeenCalled();
+    regla.mockRestore();
   });
 
   it('muestra el valor actual y aplica las reglas del formulario al registro entero antes de enviar', async () => {

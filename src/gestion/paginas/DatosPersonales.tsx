@@ -107,16 +107,18 @@ function DerechosDeUnaPersona() {
     },
   });
 
+  // What was typed, without the dots and spaces of the card, by the server's rule.
+  const validar = (valores: { dni: string }) =>
+    validarCon<{ dni: string }>(esquemaConsultaPersona)({ dni: normalizarDni(valores.dni) });
   const formulario = useFormik({
     initialValues: { dni: '' },
-    // What was typed, without the dots and spaces of the card, by the server's rule.
-    validate: (valores) => validarCon(esquemaConsultaPersona)({ dni: normalizarDni(valores.dni) }),
+    validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: ({ dni }) => consultar.mutate({ dni: normalizarDni(dni) }),
   });
   const errorDni = formulario.errors.dni;
-  const buscar = enviarConFoco(formulario, ['dni'], () => refDni.current?.focus());
+  const buscar = enviarConFoco(formulario, ['dni'], () => refDni.current?.focus(), validar);
 
   return (
     <>

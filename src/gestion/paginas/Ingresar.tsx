@@ -49,9 +49,10 @@ export function Ingresar() {
     },
   });
 
+  const validar = validarCon<Record<'usuario' | 'contrasena' | 'codigo', string>>(esquemaIngreso, () => ({ pideCodigo }));
   const formulario = useFormik({
     initialValues: { usuario: '', contrasena: '', codigo: '' },
-    validate: validarCon(esquemaIngreso, () => ({ pideCodigo })),
+    validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: (valores) => {
@@ -63,7 +64,7 @@ export function Ingresar() {
   const { values: valores, errors: errores } = formulario;
   const cambiar = (campo: keyof typeof valores) => (valor: string) => void formulario.setFieldValue(campo, valor, false);
   // The messages show; the focus stays where it is (the fields are few and all in view).
-  const enviar = enviarConFoco(formulario, ['usuario', 'contrasena', 'codigo']);
+  const enviar = enviarConFoco(formulario, ['usuario', 'contrasena', 'codigo'], undefined, validar);
 
   return (
     <Stack maxW="sm" mx="auto" mt={{ base: '2', md: '8' }}>

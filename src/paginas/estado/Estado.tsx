@@ -39,9 +39,10 @@ export default function Estado() {
     };
   }, []);
 
+  const validar = validarCon<Record<Campos, string>>(esquemaConsultaEstado);
   const formulario = useFormik<Record<Campos, string>>({
     initialValues: { numeroSolicitud: '', dni: '' },
-    validate: validarCon(esquemaConsultaEstado),
+    validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (valores) => {
@@ -68,10 +69,15 @@ export default function Estado() {
       formulario.setFieldError(campo, undefined);
   };
 
-  const consultar = enviarConFoco(formulario, ORDEN, (campo) => {
-    setResultado({ tipo: 'ninguno' });
-    refs[campo].current?.focus();
-  });
+  const consultar = enviarConFoco(
+    formulario,
+    ORDEN,
+    (campo) => {
+      setResultado({ tipo: 'ninguno' });
+      refs[campo].current?.focus();
+    },
+    validar,
+  );
 
   return (
     <Stack gap="5">

@@ -18,22 +18,34 @@ export function validarCon<V>(
   return (valores) => problemas(esquema, valores, contexto?.(valores)) as FormikErrors<V>;
 }
 
+type Formulario<V> = Pick<FormikProps<V>, 'values' | 'setErrors' | 'validateForm' | 'submitForm'>;
+
 /**
- * The form's onSubmit: Formik judges the values; when one breaks a rule nothing is sent and
- * `enfocar` gets the first field with a message, in `orden` (the order on screen); otherwise
- * Formik's onSubmit runs.
+ * The form's onSubmit. When a value breaks a rule nothing is sent and `enfocar` gets the first
+ * field with a message, in `orden` (the order on screen); otherwise Formik's onSubmit runs.
+ * `validar`, the form's synchronous `validate`, judges the values within the submit event itself,
+ * so the messages and the focus land as the key is pressed (a form whose rules are asynchronous
+ * leaves it out, and Formik judges them).
  */
 export function enviarConFoco<V>(
-  formik: Pick<FormikProps<V>, 'validateForm' | 'submitForm'>,
+  formik: Formulario<V>,
   orden: readonly (keyof V & string)[],
   enfocar: (campo: keyof V & string, errores: FormikErrors<V>) => void = () => {},
+  validar?: (valores: V) => FormikErrors<V>,
 ) {
+  const seguir = (errores: FormikErrors<V>) => {
+    const primero = orden.find((campo) => errores[campo]);
+    if (primero) enfocar(primero, errores);
+    else if (Object.keys(errores).length === 0) void formik.submitForm();
+  };
   return (evento?: FormEvent) => {
     evento?.preventDefault();
-    void formik.validateForm().then((errores) => {
-      const primero = orden.find((campo) => errores[campo]);
-      if (primero) enfocar(primero, errores);
-      else if (Object.keys(errores).length === 0) void formik.submitForm();
-    });
+    if (!validar) {
+      void formik.validateForm().then(seguir);
+      return;
+    }
+    const errores = validar(formik.values);
+    formik.setErrors(errores);
+    seguir(errores);
   };
 }

@@ -79,9 +79,10 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
     },
   });
 
+  const validarContrasena = validarCon<{ contrasena: string }>(esquemaContrasena);
   const formContrasena = useFormik({
     initialValues: { contrasena: '' },
-    validate: validarCon(esquemaContrasena),
+    validate: validarContrasena,
     validateOnChange: false,
     validateOnBlur: false,
     // A password is never trimmed.
@@ -89,18 +90,24 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
       if (!iniciar.isPending) iniciar.mutate(contrasena);
     },
   });
-  const enviarContrasena = enviarConFoco(formContrasena, ['contrasena'], () => refs.contrasena.current?.focus());
+  const enviarContrasena = enviarConFoco(
+    formContrasena,
+    ['contrasena'],
+    () => refs.contrasena.current?.focus(),
+    validarContrasena,
+  );
 
+  const validarCodigo = validarCon<{ codigo: string }>(esquemaCodigo);
   const formCodigo = useFormik({
     initialValues: { codigo: '' },
-    validate: validarCon(esquemaCodigo),
+    validate: validarCodigo,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: (valores) => {
       if (!confirmar.isPending) confirmar.mutate(esquemaCodigo.cast(valores).codigo);
     },
   });
-  const enviarCodigo = enviarConFoco(formCodigo, ['codigo']);
+  const enviarCodigo = enviarConFoco(formCodigo, ['codigo'], undefined, validarCodigo);
 
   function cancelar() {
     formContrasena.resetForm();

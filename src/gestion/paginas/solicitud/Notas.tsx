@@ -34,9 +34,10 @@ export function Notas({
       formulario.setFieldError('texto', camposConError(e).texto ?? mensajeDeError(e));
     },
   });
+  const validar = validarCon<{ texto: string }>(esquemaNota);
   const formulario = useFormik({
     initialValues: { texto: '' },
-    validate: validarCon(esquemaNota),
+    validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: (valores) => {
@@ -73,7 +74,7 @@ export function Notas({
       {soloLectura ? null : (
         <chakra.form
           noValidate
-          onSubmit={enviarConFoco(formulario, ['texto'])}
+          onSubmit={enviarConFoco(formulario, ['texto'], undefined, validar)}
         >
           <Campo id="nota-nueva" etiqueta="Nueva nota" error={formulario.errors.texto}>
             {(aria) => (

@@ -54,19 +54,20 @@ export function EditorVigencia({ numero, documento }: { numero: string; document
       formulario.setFieldError('hasta', camposConError(e).hasta ?? mensajeDeError(e));
     },
   });
+  // A half-typed date reads as '' in a date field: that must not clear the saved one.
+  const validar = ({ hasta }: { hasta: string }) =>
+    validarCon<{ hasta: string | null }>(esquemaVigencia, () => ({
+      ilegible: ref.current?.validity.badInput === true,
+    }))({ hasta: comoPedido(hasta) });
   const formulario = useFormik({
     initialValues: { hasta: documento.vigenteHasta ?? '' },
-    // A half-typed date reads as '' in a date field: that must not clear the saved one.
-    validate: ({ hasta }) =>
-      validarCon(esquemaVigencia, () => ({ ilegible: ref.current?.validity.badInput === true }))({
-        hasta: comoPedido(hasta),
-      }),
+    validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: ({ hasta }) => guardar.mutate(comoPedido(hasta)),
   });
   const error = formulario.errors.hasta;
-  const enviar = enviarConFoco(formulario, ['hasta'], () => ref.current?.focus());
+  const enviar = enviarConFoco(formulario, ['hasta'], () => ref.current?.focus(), validar);
 
   return (
     <chakra.form
