@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   esquemaConsultaPersona,
   esquemaIngreso,
+  esquemaMotivoDatos,
   esquemaNota,
   esquemaVigencia,
   MENSAJES_INGRESO,
@@ -50,6 +51,7 @@ const { Notas } = await import('../../src/gestion/paginas/solicitud/Notas.js');
 const { EditorVigencia } = await import('../../src/gestion/paginas/solicitud/Vigencia.js');
 const { DatosPersonales } = await import('../../src/gestion/paginas/DatosPersonales.js');
 const { ConSesion } = await import('../../src/gestion/sesion.js');
+const { DialogoSupresion } = await import('../../src/gestion/paginas/datos-personales/DialogoSupresion.js');
 
 const rechazo = (status: number, data: unknown) =>
   new AxiosError('rechazo', String(status), undefined, undefined, { status, data } as AxiosResponse);
@@ -82,7 +84,8 @@ const POLIZA: DocumentoDetalle = {
   vigenteHasta: null,
 };
 
-describe('los formularios de la gestión validan con las reglas compartidas', () => {
+// Much typing per case: room for a loaded machine.
+describe('los formularios de la gestión validan con las reglas compartidas', { timeout: 20_000 }, () => {
   beforeEach(() => {
     for (const f of [ingresar, agregarNota, registrarVigencia, consultarPersona]) f.mockReset();
   });
@@ -211,5 +214,39 @@ describe('los formularios de la gestión validan con las reglas compartidas', ()
     await user.keyboard('{Enter}');
     await waitFor(() => expect(consultarPersona).toHaveBeenCalled());
     expect(consultarPersona.mock.calls[0]?.[0]).toEqual({ dni: '30111222' });
+  });
+
+  it('Suprimir datos personales: el motivo con la regla del servidor (esquemaMotivoDatos)', async () => {
+    const regla = vi.spyOn(esquemaMotivoDatos, 'validateSync');
+    const onConfirmar = vi.fn();
+    const { user } = montar(
+      <DialogoSupresion
+        resumen={{ dni: '30111222', apellidoynombre: 'Pérez, Juan', solicitudes: [] }}
+        abierto
+        enviando={false}
+        error={{ mensaje: null, campos: {} }}
+        onConfirmar={onConfirmar}
+        onCerrar={() => {}}
+        focoAlCerrar={() => null}
+      />,
+    );
+    const dialogo = await screen.findByRole('alertdialog', { name: 'Suprimir datos personales' });
+    const motivo = screen.getByRole('textbox', { name: 'Motivo del pedido' });
+    await user.type(screen.getByRole('textbox', { name: 'Escribí el DNI para confirmar' }), '30111222');
+    fireEvent.change(motivo, { target: { value: 'Pedido\u200B del titular' } });
+    await user.click(screen.getByRole('button', { name: 'Suprimir definitivamente' }));
+    expect(regla).toHaveBeenCalled();
+    expect(onConfirmar).not.toHaveBeenCalled();
+    expect(motivo).toHaveAttribute('aria-invalid', 'true');
+    expect(motivo).toHaveAccessibleDescription(MENSAJES.caracteresInvalidos);
+    expect(motivo).toHaveFocus();
+    expect(dialogo).toBeInTheDocument();
+
+    fireEvent.change(motivo, { target: { value: '  Pedido del titular  ' } });
+    expect(motivo).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Suprimir definitivamente' }));
+    await waitFor(() =>
+      expect(onConfirmar).toHaveBeenCalledWith({ motivo: 'Pedido del titular', confirmacion: '30111222' }),
+    );
   });
 });

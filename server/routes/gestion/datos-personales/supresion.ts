@@ -7,6 +7,7 @@ import {
   type PedidoSupresion,
   type SupresionHecha,
 } from '../../../../domain/index.js';
+import { esquemaMotivoDatos, problemas } from '../../../../domain/formularios.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../../errores.js';
 import { solicitudesDePersona } from '../../../servicios/datos-personales/persona.js';
 import { entornoDeSupresion, suprimirSolicitudes } from '../../../servicios/datos-personales/supresion.js';
@@ -32,7 +33,9 @@ export const rutaSupresion: FastifyPluginAsync = async (app) => {
       const motivo = request.body.motivo.trim();
       const campos: Record<string, string> = {};
       if (confirmacion !== dni) campos.confirmacion = TEXTOS_DATOS_PERSONALES.confirmacionDistinta;
-      if (motivo === '') campos.motivo = TEXTOS_DATOS_PERSONALES.motivoRequerido;
+      // The dialog's rule for the reason (domain/formularios.ts).
+      const problemaMotivo = problemas(esquemaMotivoDatos, { motivo }).motivo;
+      if (problemaMotivo) campos.motivo = problemaMotivo;
       if (Object.keys(campos).length > 0)
         throw new ErrorHttp(400, CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
       const solicitudes = await solicitudesDePersona(app.db, dni);

@@ -2,15 +2,15 @@
 // reason and for the DNI typed again; "Suprimir definitivamente" is enabled only when the typed
 // DNI matches, since the deletion cannot be undone. Checked here first, then by the server, whose
 // field messages come back to the same places. Chakra's dialog traps the focus; where it goes on
-// closing is the page's choice (finalFocusEl).
+// closing is the page's choice (finalFocusEl). Formik holds the two fields; the reason is checked
+// with the rule the server checks it by (esquemaMotivoDatos, domain/formularios.ts).
 import { Button, Dialog, Input, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
-import { useId, useRef, useState } from 'react';
-import {
-  LARGO_MAXIMO_MOTIVO_DATOS,
-  TEXTOS_DATOS_PERSONALES,
-  type ResumenPersona,
-} from '../../../../domain/datos-personales.js';
+import { useFormik } from 'formik';
+import { useId, useRef } from 'react';
+import { LARGO_MAXIMO_MOTIVO_DATOS, type ResumenPersona } from '../../../../domain/datos-personales.js';
+import { esquemaMotivoDatos } from '../../../../domain/formularios.js';
 import { Campo, idAyuda } from '../../../ui/campo/index.js';
+import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
 import { AvisoError } from '../../componentes/Avisos.js';
 import { alcanceDeSupresion } from './alcance.js';
 
@@ -40,28 +40,25 @@ export function DialogoSupresion({
   focoAlCerrar,
 }: DialogoSupresionProps) {
   const id = useId();
-  const [motivo, setMotivo] = useState('');
-  const [confirmacion, setConfirmacion] = useState('');
-  const [errorMotivo, setErrorMotivo] = useState<string | null>(null);
   const refMotivo = useRef<HTMLTextAreaElement>(null);
+  const validar = validarCon<{ motivo: string; confirmacion: string }>(esquemaMotivoDatos);
+  const formulario = useFormik({
+    initialValues: { motivo: '', confirmacion: '' },
+    validate: validar,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: (valores) => {
+      onConfirmar({ motivo: esquemaMotivoDatos.cast(valores).motivo, confirmacion: valores.confirmacion.trim() });
+    },
+  });
+  const { motivo, confirmacion } = formulario.values;
+  const errorMotivo = formulario.errors.motivo;
   const coincide = confirmacion.trim() === resumen.dni;
   const idConfirmacion = `${id}-confirmacion`;
-
-  function confirmar() {
-    if (!coincide) return;
-    if (motivo.trim() === '') {
-      setErrorMotivo(TEXTOS_DATOS_PERSONALES.motivoRequerido);
-      refMotivo.current?.focus();
-      return;
-    }
-    setErrorMotivo(null);
-    onConfirmar({ motivo: motivo.trim(), confirmacion: confirmacion.trim() });
-  }
+  const enviar = enviarConFoco(formulario, ['motivo'], () => refMotivo.current?.focus(), validar);
 
   function cerrar() {
-    setMotivo('');
-    setConfirmacion('');
-    setErrorMotivo(null);
+    formulario.resetForm();
     onCerrar();
   }
 
@@ -82,7 +79,7 @@ export function DialogoSupresion({
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                confirmar();
+                if (coincide) enviar(e);
               }}
             >
               <Dialog.Header>
@@ -108,8 +105,8 @@ export function DialogoSupresion({
                       maxLength={LARGO_MAXIMO_MOTIVO_DATOS}
                       value={motivo}
                       onChange={(e) => {
-                        setMotivo(e.target.value);
-                        setErrorMotivo(null);
+                        void formulario.setFieldValue('motivo', e.target.value, false);
+                        formulario.setFieldError('motivo', undefined);
                       }}
                     />
                   )}
@@ -128,7 +125,7 @@ export function DialogoSupresion({
                       autoComplete="off"
                       maxLength={8}
                       value={confirmacion}
-                      onChange={(e) => setConfirmacion(e.target.value)}
+                      onChange={(e) => void formulario.setFieldValue('confirmacion', e.target.value, false)}
                     />
                   )}
                 </Campo>
