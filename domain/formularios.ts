@@ -4,6 +4,7 @@
 // judges the same field, the server validates with the same schema, so the two say the same words.
 // Not re-exported by domain/index.ts: the wizard never loads them.
 import { object, string, ValidationError, type AnyObject, type ValidateOptions } from 'yup';
+import { esDni } from './campos.js';
 import { TEXTOS_DATOS_PERSONALES, LARGO_MAXIMO_MOTIVO_DATOS } from './datos-personales.js';
 import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION } from './gestion.js';
 import { MENSAJES } from './mensajes.js';
@@ -133,7 +134,7 @@ export const esquemaVigencia = object({
 export const esquemaConsultaPersona = object({
   dni: string()
     .required(TEXTOS_DATOS_PERSONALES.dniInvalido)
-    .matches(/^\d{7,8}$/, TEXTOS_DATOS_PERSONALES.dniInvalido),
+    .test('dni', TEXTOS_DATOS_PERSONALES.dniInvalido, (valor) => valor == null || esDni(valor)),
 });
 
 /** "Motivo" of a rectification, "Motivo del pedido" of a deletion. */
@@ -156,5 +157,5 @@ export const esquemaConsultaEstado = object({
   dni: string()
     .trim()
     .required('Ingresá tu DNI.')
-    .test('dni', MENSAJES.dni, (valor) => /^\d{7,8}$/.test((valor ?? '').replace(/[.\s]/g, ''))),
+    .test('dni', MENSAJES.dni, (valor) => esDni((valor ?? '').replace(/[.\s]/g, ''))),
 });
