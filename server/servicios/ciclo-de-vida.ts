@@ -29,7 +29,8 @@ export type Asiento =
   /** A field of the personal data rectified (producto §13): the status stays `estado`. */
   | {
       tipo: 'dato';
-      estado: Estado | string;
+      /** The stored status, read under the caller's conditional update. */
+      estado: string;
       campo: string;
       anterior: string | null;
       nuevo: string | null;
@@ -39,7 +40,7 @@ export type Asiento =
    * The person's data deleted (producto §13): the free texts of earlier rows are blanked and a row
    * of its own records the deletion; the status stays `estado`.
    */
-  | { tipo: 'supresion'; estado: Estado | string; motivo: string };
+  | { tipo: 'supresion'; estado: string; motivo: string };
 
 export interface Anotacion {
   solicitudId: string;

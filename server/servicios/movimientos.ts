@@ -27,14 +27,12 @@ export interface Mover {
   pedido: PedidoMovimiento;
   sesion: SesionActiva;
   ip: string;
-  /** The staff address of producto §11 (CORREO_PERSONAL); a staff move queues nothing for it today. */
-  personal?: string | null;
   ahora?: Date;
 }
 
 export async function moverEstado(
   db: Db,
-  { numero, pedido, sesion, ip, personal = null, ahora = new Date() }: Mover,
+  { numero, pedido, sesion, ip, ahora = new Date() }: Mover,
 ): Promise<void> {
   const { desde, hacia } = pedido;
   // The role decides alone, whatever the status: "corregida" is the applicant's move (producto §11).
@@ -83,7 +81,6 @@ export async function moverEstado(
         objeto: numero,
         detalle: { desde, hacia },
       },
-      personal,
       ahora,
     });
     if (!hecho) throw movimientoVencido();
