@@ -46,7 +46,6 @@ export default function Estado() {
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (valores) => {
-      if (enCurso.current) return;
       enCurso.current = true;
       // Cleared first: the same answer twice is announced twice.
       setResultado({ tipo: 'ninguno' });
@@ -88,7 +87,7 @@ export default function Estado() {
         Ingresá el número de solicitud que figura en el comprobante (por ejemplo, AMR-7KQ2XM) y el DNI con el que la
         enviaste.
       </Text>
-      <chakra.form noValidate onSubmit={consultar} aria-label={TEXTOS_SEGUIMIENTO.tituloEstado}>
+      <chakra.form noValidate onSubmit={(e) => (enCurso.current ? e.preventDefault() : consultar(e))} aria-label={TEXTOS_SEGUIMIENTO.tituloEstado}>
         <Stack gap="2" maxW="sm">
           <Campo
             id="estado-numero"
