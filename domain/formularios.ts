@@ -19,7 +19,11 @@ export interface EsquemaDeFormulario {
  * The fields of `valores` that break a rule of `esquema`, each with its first message (`{}` when
  * none does). Synchronous: these schemas have no async test.
  */
-export function problemas(esquema: EsquemaDeFormulario, valores: unknown, contexto?: AnyObject): Record<string, string> {
+export function problemas(
+  esquema: EsquemaDeFormulario,
+  valores: unknown,
+  contexto?: AnyObject,
+): Record<string, string> {
   try {
     esquema.validateSync(valores, { abortEarly: false, ...(contexto ? { context: contexto } : {}) });
     return {};
@@ -57,7 +61,10 @@ const contrasena = string()
   .required(MENSAJES_INGRESO.contrasena)
   .max(LARGO_MAXIMO_CONTRASENA, MENSAJES.demasiadoLargo(LARGO_MAXIMO_CONTRASENA));
 /** The six digits of the authenticator app. */
-const codigo = string().trim().required(MENSAJES_INGRESO.codigo).matches(/^\d{6}$/, MENSAJES_INGRESO.codigo);
+const codigo = string()
+  .trim()
+  .required(MENSAJES_INGRESO.codigo)
+  .matches(/^\d{6}$/, MENSAJES_INGRESO.codigo);
 
 /**
  * "Usuario", "Contraseña" and, once the server asked for it (context `pideCodigo`), "Código de
@@ -116,7 +123,11 @@ export const esquemaVigencia = object({
   hasta: string()
     .nullable()
     .defined()
-    .test('legible', MENSAJES_VIGENCIA.fechaInvalida, (_valor, { options }) => options.context?.ilegible !== true)
+    .test(
+      'legible',
+      MENSAJES_VIGENCIA.fechaInvalida,
+      (_valor, { options }) => options.context?.ilegible !== true,
+    )
     .test('fecha', function (valor) {
       if (valor === null) return true;
       if (!esFechaReal(valor)) return this.createError({ message: MENSAJES_VIGENCIA.fechaInvalida });
@@ -153,7 +164,10 @@ export const esquemaConsultaEstado = object({
   numeroSolicitud: string()
     .trim()
     .required('Ingresá el número de solicitud.')
-    .matches(/^(AMR-?)?[0-9A-Z]{6}$/i, 'El número de solicitud tiene la forma AMR-XXXXXX (figura en el comprobante).'),
+    .matches(
+      /^(AMR-?)?[0-9A-Z]{6}$/i,
+      'El número de solicitud tiene la forma AMR-XXXXXX (figura en el comprobante).',
+    ),
   dni: string()
     .trim()
     .required('Ingresá tu DNI.')

@@ -29,7 +29,12 @@ import {
 import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
 import { renderizar } from './render.js';
 
-const CUENTA: CuentaPersonal = { usuario: 'ada', nombre: 'Ada Admin', rol: 'administrador', segundoFactor: false };
+const CUENTA: CuentaPersonal = {
+  usuario: 'ada',
+  nombre: 'Ada Admin',
+  rol: 'administrador',
+  segundoFactor: false,
+};
 
 const ingresar = vi.fn();
 const agregarNota = vi.fn();
@@ -57,7 +62,9 @@ const rechazo = (status: number, data: unknown) =>
   new AxiosError('rechazo', String(status), undefined, undefined, { status, data } as AxiosResponse);
 
 function montar(ui: ReactElement) {
-  const cliente = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+  const cliente = new QueryClient({
+    defaultOptions: { mutations: { retry: false }, queries: { retry: false } },
+  });
   return renderizar(<QueryClientProvider client={cliente}>{ui}</QueryClientProvider>);
 }
 
@@ -154,7 +161,13 @@ describe('los formularios de la gestión validan con las reglas compartidas', { 
     expect(regla).toHaveBeenCalled();
 
     // Line breaks are text; the ends are trimmed.
-    agregarNota.mockResolvedValueOnce({ id: 'n1', texto: 'Llamó\nmañana', usuario: 'ada', nombre: 'Ada', en: '2026-03-02T12:00:00.000Z' });
+    agregarNota.mockResolvedValueOnce({
+      id: 'n1',
+      texto: 'Llamó\nmañana',
+      usuario: 'ada',
+      nombre: 'Ada',
+      en: '2026-03-02T12:00:00.000Z',
+    });
     fireEvent.change(nota, { target: { value: '  Llamó\nmañana  ' } });
     await user.click(screen.getByRole('button', { name: 'Agregar nota' }));
     await waitFor(() => expect(agregarNota).toHaveBeenCalledWith('AMR-ABC123', 'Llamó\nmañana'));
@@ -181,7 +194,9 @@ describe('los formularios de la gestión validan con las reglas compartidas', { 
     fireEvent.change(fecha, { target: { value: '2026-12-15' } });
     expect(fecha).not.toHaveAttribute('aria-invalid');
     await user.click(guardar);
-    await waitFor(() => expect(registrarVigencia).toHaveBeenCalledWith('AMR-ABC123', POLIZA.clave, '2026-12-15'));
+    await waitFor(() =>
+      expect(registrarVigencia).toHaveBeenCalledWith('AMR-ABC123', POLIZA.clave, '2026-12-15'),
+    );
     expect(await screen.findByRole('status')).toHaveTextContent('hasta el 15/12/2026');
 
     registrarVigencia.mockResolvedValueOnce({ clave: POLIZA.clave, vigenteHasta: null });
@@ -203,7 +218,9 @@ describe('los formularios de la gestión validan con las reglas compartidas', { 
     expect(regla).toHaveBeenCalled();
     expect(consultarPersona).not.toHaveBeenCalled();
     expect(dni).toHaveAttribute('aria-invalid', 'true');
-    expect(dni).toHaveAccessibleDescription(`7 u 8 dígitos, sin puntos. ${TEXTOS_DATOS_PERSONALES.dniInvalido}`);
+    expect(dni).toHaveAccessibleDescription(
+      `7 u 8 dígitos, sin puntos. ${TEXTOS_DATOS_PERSONALES.dniInvalido}`,
+    );
     expect(dni).toHaveFocus();
 
     // Typing clears the message; the dots of the card are dropped before the rule and the request.

@@ -49,7 +49,9 @@ export function Ingresar() {
     },
   });
 
-  const validar = validarCon<Record<'usuario' | 'contrasena' | 'codigo', string>>(esquemaIngreso, () => ({ pideCodigo }));
+  const validar = validarCon<Record<'usuario' | 'contrasena' | 'codigo', string>>(esquemaIngreso, () => ({
+    pideCodigo,
+  }));
   const formulario = useFormik({
     initialValues: { usuario: '', contrasena: '', codigo: '' },
     validate: validar,
@@ -62,7 +64,8 @@ export function Ingresar() {
     },
   });
   const { values: valores, errors: errores } = formulario;
-  const cambiar = (campo: keyof typeof valores) => (valor: string) => void formulario.setFieldValue(campo, valor, false);
+  const cambiar = (campo: keyof typeof valores) => (valor: string) =>
+    void formulario.setFieldValue(campo, valor, false);
   // The messages show; the focus stays where it is (the fields are few and all in view).
   const enviar = enviarConFoco(formulario, ['usuario', 'contrasena', 'codigo'], undefined, validar);
 

@@ -48,7 +48,10 @@ export function DialogoSupresion({
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: (valores) => {
-      onConfirmar({ motivo: esquemaMotivoDatos.cast(valores).motivo, confirmacion: valores.confirmacion.trim() });
+      onConfirmar({
+        motivo: esquemaMotivoDatos.cast(valores).motivo,
+        confirmacion: valores.confirmacion.trim(),
+      });
     },
   });
   const { motivo, confirmacion } = formulario.values;

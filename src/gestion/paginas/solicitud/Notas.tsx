@@ -72,10 +72,7 @@ export function Notas({
         </chakra.ul>
       )}
       {soloLectura ? null : (
-        <chakra.form
-          noValidate
-          onSubmit={enviarConFoco(formulario, ['texto'], undefined, validar)}
-        >
+        <chakra.form noValidate onSubmit={enviarConFoco(formulario, ['texto'], undefined, validar)}>
           <Campo id="nota-nueva" etiqueta="Nueva nota" error={formulario.errors.texto}>
             {(aria) => (
               <Textarea
