@@ -127,7 +127,10 @@ function DerechosDeUnaPersona() {
         Para responder un pedido de acceso, rectificación o supresión de la persona titular de los datos.
         Buscá por DNI: se listan todas sus solicitudes con datos personales guardados.
       </chakra.p>
-      <chakra.form role="search" aria-label="Buscar datos personales por DNI" noValidate
+      <chakra.form
+        role="search"
+        aria-label="Buscar datos personales por DNI"
+        noValidate
         onSubmit={(e) => {
           setAviso(null);
           setResumen(null);
