@@ -18,6 +18,8 @@ const documento = (clave: string, label: string): DocumentoDetalle => ({
   sha256: '0'.repeat(64),
   vigenteHasta: null,
 });
+/** A loaded machine may take more than Testing Library's default second to open a dialog. */
+const ESPERA = { timeout: 3_000 };
 const DOCUMENTOS = [
   documento('DniAnverso', 'Foto DNI (frente)'),
   documento('TituloMedico', 'Título de médico'),
@@ -45,10 +47,13 @@ function montar(
 describe('el diálogo de un movimiento', () => {
   it('Observar sin motivo ni documentos no envía nada: dice qué falta y enfoca Motivo', async () => {
     const { user, onConfirmar } = montar(movimientoDeEvento('OBSERVAR'));
-    const dialogo = await screen.findByRole('dialog', { name: 'Observar la solicitud' });
+    const dialogo = await screen.findByRole('dialog', { name: 'Observar la solicitud' }, ESPERA);
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
     const motivo = within(dialogo).getByRole('textbox', { name: /Motivo/ });
-    await vi.waitFor(() => expect(motivo).toHaveAccessibleDescription(TEXTOS_GESTION.motivoRequerido));
+    await vi.waitFor(
+      () => expect(motivo).toHaveAccessibleDescription(TEXTOS_GESTION.motivoRequerido),
+      ESPERA,
+    );
     expect(within(dialogo).getByText(TEXTOS_GESTION.documentosRequeridos)).toBeInTheDocument();
     expect(motivo).toHaveFocus();
     expect(onConfirmar).not.toHaveBeenCalled();
@@ -56,28 +61,34 @@ describe('el diálogo de un movimiento', () => {
 
   it('the same rule as the chart: a motivo too long is refused here, before the server', async () => {
     const { user, onConfirmar } = montar(movimientoDeEvento('RECHAZAR'));
-    const dialogo = await screen.findByRole('dialog', { name: 'Rechazar la solicitud' });
+    const dialogo = await screen.findByRole('dialog', { name: 'Rechazar la solicitud' }, ESPERA);
     const motivo = within(dialogo).getByRole('textbox', { name: /Motivo/ });
     // The field's maxLength stops typing; a pasted value past it still meets the rule.
     motivo.removeAttribute('maxlength');
     await user.click(motivo);
     await user.paste('x'.repeat(LARGO_MAXIMO_MOTIVO + 1));
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
-    await vi.waitFor(() =>
-      expect(motivo).toHaveAccessibleDescription(MENSAJES.demasiadoLargo(LARGO_MAXIMO_MOTIVO)),
+    await vi.waitFor(
+      () => expect(motivo).toHaveAccessibleDescription(MENSAJES.demasiadoLargo(LARGO_MAXIMO_MOTIVO)),
+      ESPERA,
     );
     expect(onConfirmar).not.toHaveBeenCalled();
   });
 
   it('Observar with a motivo and a document confirms them, trimmed', async () => {
     const { user, onConfirmar } = montar(movimientoDeEvento('OBSERVAR'));
-    const dialogo = await screen.findByRole('dialog', { name: 'Observar la solicitud' });
+    const dialogo = await screen.findByRole('dialog', { name: 'Observar la solicitud' }, ESPERA);
     await user.click(within(dialogo).getByRole('textbox', { name: /Motivo/ }));
     await user.paste('  La foto no se lee.  ');
     await user.click(within(dialogo).getByRole('checkbox', { name: 'Foto DNI (frente)' }));
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
-    await vi.waitFor(() =>
-      expect(onConfirmar).toHaveBeenCalledWith({ motivo: 'La foto no se lee.', documentos: ['DniAnverso'] }),
+    await vi.waitFor(
+      () =>
+        expect(onConfirmar).toHaveBeenCalledWith({
+          motivo: 'La foto no se lee.',
+          documentos: ['DniAnverso'],
+        }),
+      ESPERA,
     );
   });
 
@@ -86,16 +97,16 @@ describe('el diálogo de un movimiento', () => {
       mensaje: 'Hay datos inválidos en la solicitud. Revisá los campos marcados.',
       campos: { documentos: TEXTOS_GESTION.documentoInexistente },
     });
-    const dialogo = await screen.findByRole('dialog', { name: 'Observar la solicitud' });
+    const dialogo = await screen.findByRole('dialog', { name: 'Observar la solicitud' }, ESPERA);
     expect(within(dialogo).getByText(TEXTOS_GESTION.documentoInexistente)).toBeInTheDocument();
   });
 
   it('Aprobar asks only to confirm: it cannot be undone', async () => {
     const { user, onConfirmar } = montar(movimientoDeEvento('APROBAR'));
-    const dialogo = await screen.findByRole('dialog', { name: 'Aprobar la solicitud' });
+    const dialogo = await screen.findByRole('dialog', { name: 'Aprobar la solicitud' }, ESPERA);
     expect(within(dialogo).queryByRole('textbox', { name: /Motivo/ })).toBeNull();
     expect(within(dialogo).getByText(/Este cambio no se puede deshacer/)).toBeInTheDocument();
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar' }));
-    await vi.waitFor(() => expect(onConfirmar).toHaveBeenCalledWith({ motivo: '', documentos: [] }));
+    await vi.waitFor(() => expect(onConfirmar).toHaveBeenCalledWith({ motivo: '', documentos: [] }), ESPERA);
   });
 });
