@@ -3,6 +3,7 @@
 // named action the app provides (machine.provide), which reports back with events. That keeps
 // the chart replayable by xstate/graph and lets a restored snapshot resume with REANUDAR.
 import { and, assign, setup } from 'xstate';
+import { CAMPOS_SOCIO, esDni } from '../domain/campos.js';
 import {
   MAXIMO_EQUIPOS,
   motivoRechazoArchivo,
@@ -313,7 +314,7 @@ export const enrolmentMachine = setup({
     /** Both filled and well-formed, and this pair has no answer yet (an error may be retried). */
     dniParaComprobar: ({ context }) => {
       const { dni, matricula } = par(context.datos);
-      if (!/^\d{7,8}$/.test(dni) || matricula === '' || matricula.length > 12) return false;
+      if (!esDni(dni) || matricula === '' || matricula.length > CAMPOS_SOCIO.matricula.largo) return false;
       const vigente = padronVigente(context);
       return vigente === null || vigente === 'error';
     },

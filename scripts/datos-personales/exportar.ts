@@ -8,6 +8,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import { esDni } from '../../domain/campos.js';
 import { TEXTOS_DATOS_PERSONALES } from '../../domain/datos-personales.js';
 import { auditar } from '../../server/servicios/auditoria.js';
 import { leerExportacion, zipDeExportacion } from '../../server/servicios/datos-personales/exportacion.js';
@@ -40,7 +41,7 @@ export async function exportar(lista: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (!/^\d{7,8}$/.test(pedido.dni)) {
+  if (!esDni(pedido.dni)) {
     console.error(`${TEXTOS_DATOS_PERSONALES.dniInvalido}\n${USO}`);
     process.exitCode = 2;
     return;

@@ -5,6 +5,7 @@
 // restoring a backup older than some deletions, the audit log's suprimir_datos rows name the
 // numbers to delete again (the DNI is not in the log).
 import { parseArgs } from 'node:util';
+import { esDni } from '../../domain/campos.js';
 import { TEXTOS_DATOS_PERSONALES } from '../../domain/datos-personales.js';
 import type { Db } from '../../server/db/esquema.js';
 import { solicitudesDePersona } from '../../server/servicios/datos-personales/persona.js';
@@ -66,7 +67,7 @@ export async function suprimir(lista: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  if (pedido.dni !== undefined && !/^\d{7,8}$/.test(pedido.dni)) {
+  if (pedido.dni !== undefined && !esDni(pedido.dni)) {
     console.error(`${TEXTOS_DATOS_PERSONALES.dniInvalido}\n${USO}`);
     process.exitCode = 2;
     return;

@@ -7,6 +7,7 @@ import { Box, Button, Flex, Input, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
 import { useRef, useState } from 'react';
+import { CAMPOS } from '../../../domain/campos.js';
 import type { ResumenPersona } from '../../../domain/datos-personales.js';
 import { esquemaConsultaPersona } from '../../../domain/formularios.js';
 import { tienePermiso } from '../../../domain/personal.js';
@@ -24,6 +25,7 @@ import { useCuenta } from '../sesion.js';
 
 const TITULO = 'Datos personales (Ley 25.326)';
 const ID_DNI = 'datos-personales-dni';
+const AYUDA_DNI = `${CAMPOS.dni.corto} u ${CAMPOS.dni.largo} dígitos, sin puntos.`;
 const SIN_ERROR: ErrorDeSupresion = { mensaje: null, campos: {} };
 
 /** What may be typed as a DNI: dots and spaces, as on the card, are dropped before checking. */
@@ -139,7 +141,7 @@ function DerechosDeUnaPersona() {
       >
         <Flex gap="3" align="flex-start" wrap="wrap">
           <Box flex="0 1 16rem" minW="0">
-            <Campo id={ID_DNI} etiqueta="DNI" ayuda="7 u 8 dígitos, sin puntos." error={errorDni}>
+            <Campo id={ID_DNI} etiqueta={CAMPOS.dni.etiqueta} ayuda={AYUDA_DNI} error={errorDni}>
               {(aria) => (
                 <Input
                   {...aria}
