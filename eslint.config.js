@@ -128,12 +128,12 @@ export default tseslint.config(
   // sees Fastify, a route or a plugin.
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/**/rutas/**', 'server/routes/**', 'server/plugins/**', ...SERVIDOR_HTTP],
+    ignores: ['server/**/rutas/**', 'server/plugins/**', ...SERVIDOR_HTTP],
     rules: boundary([
       { group: ['**/src/**', '**/machines/**'], message: 'The server may import only domain/.' },
       { group: ['fastify', '@fastify/*', 'fastify-plugin'], message: 'A service does not see Fastify: its route does.' },
       {
-        regex: '(^|/)(rutas|routes|plugins)/|^(\\.{1,2}/)+(rutas-api|app|errores-de-marco|registro)\\.js$',
+        regex: '(^|/)(rutas|plugins)/|^(\\.{1,2}/)+(rutas-api|app|errores-de-marco|registro)\\.js$',
         message: 'A service does not import a route, a plugin or the app: the route calls the service.',
       },
     ]),

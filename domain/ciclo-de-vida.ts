@@ -4,7 +4,7 @@
 // applicant, for "Enviar corrección") and by what its payload must bring (a "Motivo", the documents
 // observed). What a move causes besides the status — opening the correction link, the e-mails — is
 // named here as actions with do-nothing defaults; the server reads them from `transition()` and
-// carries them out in the move's transaction (server/servicios/ciclo-de-vida.ts). No I/O, no
+// carries them out in the move's transaction (server/ciclo-de-vida/asentar.ts). No I/O, no
 // timers: the server decides a move with `snapshot.can(evento)` on the snapshot of the stored
 // status, and the back-office page offers the buttons the same `can()` allows.
 import { and, setup, transition, type SnapshotFrom } from 'xstate';

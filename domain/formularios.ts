@@ -45,7 +45,7 @@ const textoDePersonal = (requerido: string, maximo: number) =>
 
 // ── Sign-in and second factor (producto §9) ─────────────────────────────────────────────────────
 
-/** The server's limits on what the sign-in and the second factor receive (routes/gestion/sesion). */
+/** The server's limits on what the sign-in and the second factor receive (server/personal/rutas/sesion.ts). */
 export const LARGO_MAXIMO_USUARIO = 200;
 export const LARGO_MAXIMO_CONTRASENA = 1024;
 export const LARGO_MAXIMO_CODIGO = 20;
@@ -157,7 +157,7 @@ export const esquemaMotivoDatos = object({
 
 /**
  * What a person may type: "AMR-AB12CD", "amr-ab12cd" or just "AB12CD"; a DNI with or without dots.
- * The server is looser on purpose (routes/seguimiento/estado.ts): any other pair gets its one
+ * The server is looser on purpose (seguimiento/rutas/estado.ts): any other pair gets its one
  * not-found answer, never a hint of which half was wrong.
  */
 export const esquemaConsultaEstado = object({

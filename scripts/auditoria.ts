@@ -1,9 +1,9 @@
 // `npm run auditoria -- verificar [--cabeza n:hash …]` walks the audit log's chain
-// (servicios/auditoria.ts): exit 0 when intact and every published head given is still in it, 1
+// (auditoria/cadena.ts): exit 0 when intact and every published head given is still in it, 1
 // naming the first row that was edited or removed. `npm run auditoria -- cabeza` prints the head
 // (`n:hash`) to keep outside the server, after checking the chain (decision 098).
-import { verificarAuditoria, type Cabeza } from '../server/servicios/auditoria.js';
-import { formatearCabeza, leerCabeza } from '../server/servicios/auditoria-cabeza.js';
+import { verificarAuditoria, type Cabeza } from '../server/auditoria/cadena.js';
+import { formatearCabeza, leerCabeza } from '../server/auditoria/cabeza.js';
 import { ejecutar } from './cli.js';
 
 const USO =

@@ -1,7 +1,7 @@
 // `npm run barrer [-- --horas N]` — deletes drafts never sent and untouched for N hours
 // (default DRAFT_MAX_AGE_HOURS), with their files, plus stray files no row points to.
 import { crearAlmacen } from '../server/storage/eleccion.js';
-import { barrerBorradores } from '../server/servicios/barrido.js';
+import { barrerBorradores } from '../server/tareas/barrido.js';
 import { ejecutar } from './cli.js';
 
 const indice = process.argv.indexOf('--horas');

@@ -4,12 +4,12 @@
 // a command that writes brings the schema up to date first, one that only reads never migrates:
 // it opens SQLite read-only and refuses a database whose schema is behind.
 import { Migrator, type Kysely } from 'kysely';
-import { configOSalir, type Config } from '../server/config.js';
+import { configOSalir, type Config } from '../server/config/index.js';
 import { abrirBase } from '../server/db/conexion.js';
 import type { Db } from '../server/db/esquema.js';
 import { migrar, proveedorDeMigraciones } from '../server/db/migraciones.js';
-import { sellarCadena } from '../server/servicios/auditoria.js';
-import { usarClavesDeAuditoria } from '../server/servicios/auditoria-claves.js';
+import { sellarCadena } from '../server/auditoria/cadena.js';
+import { usarClavesDeAuditoria } from '../server/auditoria/claves.js';
 import { asegurarDirectorioDeDatos } from '../server/storage/directorio-de-datos.js';
 
 export type Acceso = 'lectura' | 'escritura';

@@ -7,7 +7,7 @@ import {
   TIPOS_CATALOGO,
   importarCatalogo,
   type TipoCatalogo,
-} from '../server/db/catalogos.js';
+} from '../server/catalogos/importacion.js';
 import { ejecutar } from './cli.js';
 
 const argumentos = process.argv.slice(2).filter((a) => !a.startsWith('--'));

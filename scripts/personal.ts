@@ -16,7 +16,7 @@ import {
   quitarSegundoFactor,
   validarContrasena,
   validarDatosAlta,
-} from '../server/servicios/personal.js';
+} from '../server/personal/cuentas.js';
 import { ejecutar } from './cli.js';
 import { leerLinea } from './personal/contrasena.js';
 

@@ -4,7 +4,7 @@
 // an empty store of any type and reads every document back. Exit 0 when whole, 1 otherwise, 2 on
 // wrong usage.
 import path from 'node:path';
-import { configOSalir } from '../server/config.js';
+import { configOSalir } from '../server/config/index.js';
 import { asegurarDirectorioDeDatos } from '../server/storage/directorio-de-datos.js';
 import { ejecutar } from './cli.js';
 import { crearRespaldo } from './respaldo/crear.js';

@@ -2,7 +2,7 @@
 // {numeroSolicitud, creadaEn, estado, datosSocio, adjuntos: [{nombre, bytes, sha256}], equipos}.
 // With --rutas each adjunto also carries `ruta`, the stored file, for staff to open it.
 import path from 'node:path';
-import { equipoDeFila } from '../server/servicios/expediente.js';
+import { equipoDeFila } from '../server/gestion/expediente.js';
 import { ejecutar } from './cli.js';
 
 const conRutas = process.argv.includes('--rutas');

@@ -7,12 +7,12 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import { abrirBase, type Conexion } from './db/conexion.js';
 import { migrar } from './db/migraciones.js';
 import { paresDeDemoEnPadron, sembrar } from './db/semillas.js';
-import { sellarCadena } from './servicios/auditoria.js';
-import { usarClavesDeAuditoria } from './servicios/auditoria-claves.js';
+import { sellarCadena } from './auditoria/cadena.js';
+import { usarClavesDeAuditoria } from './auditoria/claves.js';
 import { erroresDeMarco } from './errores-de-marco.js';
 import { esquemaError } from './errores.js';
 import { antifalsificacion } from './plugins/antifalsificacion.js';
@@ -30,10 +30,10 @@ import { correo } from './plugins/correo.js';
 import { tareas } from './plugins/tareas.js';
 import { asegurarDirectorioDeDatos } from './storage/directorio-de-datos.js';
 import { serializadores } from './registro.js';
-import { rutasGestion } from './routes/gestion/index.js';
-import { rutasApiV2 } from './routes/index.js';
+import { rutasGestion } from './gestion/rutas/index.js';
+import { rutasApiV2 } from './rutas-api.js';
 import { sesionPersonal } from './plugins/sesion-personal.js';
-import { rutaSalud } from './routes/salud.js';
+import { rutaSalud } from './salud/rutas/index.js';
 
 export const MENSAJE_PARES_DE_DEMO =
   'El padrón contiene los pares de demostración publicados en el README (DNI 30111222 y otros), que en ' +
@@ -127,7 +127,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
       throwFileSizeLimit: false, // counted by hand while reading, to answer 413 at once and keep nothing
       preservePath: true, // see the client's raw file name, so a traversal attempt is refused, not trimmed
       limits: {
-        // Above what a document may have: routes/archivos/recepcion.ts counts each part itself and
+        // Above what a document may have: archivos/rutas/recepcion.ts counts each part itself and
         // stops reading at its first byte over 10 MiB. The parser's own limit must never come
         // first: it cuts the part silently and then reads the rest of it, however long, to skip it.
         fileSize: TAMANIO_MAXIMO_ARCHIVO + 1024 * 1024,

@@ -2,9 +2,9 @@
 // (decision 092): the ready check answers 503 at once, so a proxy stops choosing this process;
 // requests keep being served for SHUTDOWN_DRAIN_MS (the time a proxy needs to notice); then the
 // listener closes, in-flight requests finish, the database closes, and the process exits 0.
-import { configOSalir } from './config.js';
+import { configOSalir } from './config/index.js';
 import { buildApp } from './app.js';
-import { anunciarCierre } from './routes/salud.js';
+import { anunciarCierre } from './salud/rutas/index.js';
 
 const config = configOSalir();
 const drenaje = config.drenajeMs;

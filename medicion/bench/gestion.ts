@@ -489,7 +489,7 @@ export async function medirGestion(informe: Informe, opciones: Opciones): Promis
   }
   if (!opciones.corto && !leerOpciones(argv).sinEscribir) {
     const explicacion =
-      `${cantidad(total)} applications written by the product's own \`insertar\` (server/servicios/solicitudes.ts) — ` +
+      `${cantidad(total)} applications written by the product's own \`insertar\` (server/solicitud/solicitudes.ts) — ` +
       'application, equipment, links to eight shared documents stored through the document store, status, search key, ' +
       'first history entry — with Argentine names (accents included), DNIs, matrículas, dates over six years and a ' +
       'realistic status mix with its history rows (medicion/bench/gestion/); seeded once and cached between runs ' +

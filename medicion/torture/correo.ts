@@ -17,7 +17,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { abrirBase, type Conexion } from '../../server/db/conexion.js';
-import { CLAVES_CORREO, encolarCorreo, type EventoCorreo } from '../../server/trabajos/salida.js';
+import { CLAVES_CORREO, encolarCorreo, type EventoCorreo } from '../../server/correo/salida.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar } from '../bench/comun/estadistica.js';
 import type { Informe } from '../bench/comun/informe.js';

@@ -14,7 +14,7 @@
 //    handed to SMTP but not yet marked, resent by another process: at most one per SIGKILL.
 // 5. Jobs: no two runs of a task in one slot (procesos/tareas.ts watches each run), and at most
 //    ⌊T / interval⌋ + 1 runs over the span T: a run moves the task's next time one interval past
-//    the winner's clock and a run needs that time to have passed (servicios/tareas.ts), however
+//    the winner's clock and a run needs that time to have passed (tareas/planificador.ts), however
 //    many processes tick. Checked for `correo` (every second) and `barrido` (every minute).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { leerAlmacenadas, type Almacenada } from '../bench/comun/almacenadas.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/index.js';
 import { CLAVE_AUDITORIA_DE_PRUEBA } from '../servidor-hijo.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';

@@ -10,9 +10,9 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { esDni } from '../../domain/campos.js';
 import { TEXTOS_DATOS_PERSONALES } from '../../domain/datos-personales.js';
-import { auditar } from '../../server/servicios/auditoria.js';
-import { leerExportacion, zipDeExportacion } from '../../server/servicios/datos-personales/exportacion.js';
-import { CONSOLA } from '../../server/servicios/personal.js';
+import { auditar } from '../../server/auditoria/cadena.js';
+import { leerExportacion, zipDeExportacion } from '../../server/datos-personales/exportacion.js';
+import { CONSOLA } from '../../server/personal/cuentas.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
 import { ejecutar } from '../cli.js';
 

@@ -1,9 +1,9 @@
 // `npm run datos-personales -- retener` — applies the retention periods now (producto §13): what
-// the server's daily task 'retencion' does (servicios/datos-personales/retencion.ts), with the
+// the server's daily task 'retencion' does (datos-personales/retencion.ts), with the
 // audit rows' ip "consola". Prints the numbers whose data were deleted.
-import { aplicarRetencion } from '../../server/servicios/datos-personales/retencion.js';
-import { entornoDeSupresion } from '../../server/servicios/datos-personales/supresion.js';
-import { CONSOLA } from '../../server/servicios/personal.js';
+import { aplicarRetencion } from '../../server/datos-personales/retencion.js';
+import { entornoDeSupresion } from '../../server/datos-personales/supresion.js';
+import { CONSOLA } from '../../server/personal/cuentas.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
 import { ejecutar } from '../cli.js';
 

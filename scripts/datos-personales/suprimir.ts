@@ -8,12 +8,12 @@ import { parseArgs } from 'node:util';
 import { esDni } from '../../domain/campos.js';
 import { TEXTOS_DATOS_PERSONALES } from '../../domain/datos-personales.js';
 import type { Db } from '../../server/db/esquema.js';
-import { solicitudesDePersona } from '../../server/servicios/datos-personales/persona.js';
+import { solicitudesDePersona } from '../../server/datos-personales/persona.js';
 import {
   entornoDeSupresion,
   suprimirSolicitudes,
-} from '../../server/servicios/datos-personales/supresion.js';
-import { CONSOLA } from '../../server/servicios/personal.js';
+} from '../../server/datos-personales/supresion.js';
+import { CONSOLA } from '../../server/personal/cuentas.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
 import { ejecutar } from '../cli.js';
 

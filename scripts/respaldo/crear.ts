@@ -3,7 +3,7 @@
 // then the manifest. Why this order keeps every sent application whole: decision 093.
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../../server/config.js';
+import type { Config } from '../../server/config/index.js';
 import type { Db } from '../../server/db/esquema.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';

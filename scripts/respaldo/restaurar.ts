@@ -4,7 +4,7 @@
 // and every row's document read back and compared with the row and the manifest.
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../server/config.js';
+import type { Config } from '../../server/config/index.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { Db } from '../../server/db/esquema.js';
 import { migrar } from '../../server/db/migraciones.js';

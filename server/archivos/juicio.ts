@@ -55,7 +55,7 @@ export async function juzgar(
   nombre: string,
   preparado: DocumentoPreparado,
 ): Promise<ExtensionAceptada | ErrorDeDominio> {
-  // The size was counted while reading (routes/archivos/recepcion.ts): a part over 10 MiB never gets here.
+  // The size was counted while reading (archivos/rutas/recepcion.ts): a part over 10 MiB never gets here.
   if (preparado.bytes === 0) return invalido(nombre, MENSAJES_HTTP.archivoVacio(nombre), MOTIVOS_ARCHIVO.archivoVacio);
   const nombrada = extensionDelNombre(nombre);
   if (nombrada && !EXTENSIONES_ADMITIDAS.includes(nombrada)) {

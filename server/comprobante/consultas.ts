@@ -2,7 +2,7 @@
 // verification token printed on the receipt; and what the verification page may show of it.
 import { ESTADOS, esEstado, type Verificacion } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
-import { esToken } from '../servicios/tokens.js';
+import { esToken } from '../solicitud/tokens.js';
 import { documentosDeSolicitud } from './datos.js';
 
 export interface SolicitudHallada {

@@ -11,7 +11,7 @@ import {
   claveDesde,
   FORMATO_CLAVE,
   type AnilloDeClaves,
-} from '../servicios/auditoria-claves.js';
+} from '../auditoria/claves.js';
 
 /** The three variables as the schema read them (trimmed; undefined when unset). */
 export interface VariablesDeAuditoria {

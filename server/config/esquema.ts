@@ -1,6 +1,6 @@
 // Every setting of the server, declared once: its variable, its type with its default and its
 // allowed values (a yup schema from validadores.ts), whether it is secret, and the line the
-// README's configuration table gives it. loadConfig (server/config.ts) validates the environment
+// README's configuration table gives it. loadConfig (server/config/index.ts) validates the environment
 // with this schema; tests/unit/configuracion-tabla.test.ts checks the README's table and the one
 // in docs/operations.md against it. Declaration order is the table's order and the order in which
 // a wrong value is reported when there are several.

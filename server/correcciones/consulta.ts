@@ -11,8 +11,8 @@ import {
 } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio } from '../errores.js';
-import { nombreDeDocumento } from '../servicios/documentos.js';
-import { esToken, hashDeToken } from '../servicios/tokens.js';
+import { nombreDeDocumento } from '../archivos/documentos.js';
+import { esToken, hashDeToken } from '../solicitud/tokens.js';
 
 export const enlaceDesconocido = () =>
   new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);

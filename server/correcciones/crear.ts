@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DocumentoKey } from '../../domain/index.js';
 import type { Database } from '../db/esquema.js';
-import { hashDeToken, tokenAleatorio } from '../servicios/tokens.js';
+import { hashDeToken, tokenAleatorio } from '../solicitud/tokens.js';
 import { plazoDeCorreccion, type Plazo } from './plazo.js';
 
 export interface CorreccionAbierta extends Plazo {

@@ -1,16 +1,16 @@
 // "Enviar corrección" (producto §11), in one transaction: the link is marked used on condition
 // that it still is usable, the application's observed documents point to their replacements,
 // and the lifecycle chart's move observada → corregida is written by the record's one writer
-// (servicios/ciclo-de-vida.ts): the status on condition, the history row, the audit row and the
+// (ciclo-de-vida/asentar.ts): the status on condition, the history row, the audit row and the
 // staff notice. Any step failing keeps nothing, so a retried request (or two
 // tabs) finds the link used and gets 410 with nothing done twice. The replaced documents stay in
 // the application's first draft: staff can still see what they observed (docs/decisions/086).
 import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
 import { esViolacionDeClaveForanea } from '../db/conexion.js';
 import type { Db } from '../db/esquema.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
-import { asentar } from '../servicios/ciclo-de-vida.js';
-import { nombreDeDocumento } from '../servicios/documentos.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
+import { asentar } from '../ciclo-de-vida/asentar.js';
+import { nombreDeDocumento } from '../archivos/documentos.js';
 import { correccionPorToken, enlaceVencido, rotuloDe } from './consulta.js';
 
 export interface Envio {
@@ -52,8 +52,8 @@ export async function enviarCorreccion(
       const porClave = new Map(reemplazos.map((r) => [r.clave, r]));
       const faltan = c.documentos.filter((clave) => !porClave.has(clave));
       if (c.documentos.length === 0 || faltan.length > 0) {
-        throw new ErrorHttp(
-          400,
+        throw new ErrorDeDominio(
+          'invalido',
           CODIGOS.VALIDACION,
           TEXTOS_SEGUIMIENTO.faltanReemplazos,
           Object.fromEntries(faltan.map((clave) => [clave, faltaReemplazo(rotuloDe(clave))])),
@@ -115,7 +115,7 @@ export async function enviarCorreccion(
   } catch (error) {
     // A replacement replaced again while this ran (PostgreSQL): nothing was kept; try again.
     if (esViolacionDeClaveForanea(error)) {
-      throw new ErrorHttp(409, CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
+      throw new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, MENSAJES_HTTP.archivosCambiaron);
     }
     throw error;
   }

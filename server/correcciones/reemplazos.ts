@@ -1,14 +1,14 @@
 // Uploading the replacements of a correction (producto §11): the same reading and judging as
-// step 2 (the route reads the parts with routes/archivos/recepcion.ts: types by content, 10 MiB,
+// step 2 (the route reads the parts with archivos/rutas/recepcion.ts: types by content, 10 MiB,
 // the same messages), into the correction's own draft, only for the observed documents, and under
 // the quotas that apply to an upload: the disk floor, the client's bytes per hour and the draft's
 // bytes (a replacement of a replacement counts again). The write rate per client is the route's.
 import type { CorreccionPendiente, DocumentoKey } from '../../domain/index.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
-import { CLAVES, leer, sumar } from '../servicios/contadores.js';
-import { guardarDocumentos, type Recibido } from '../servicios/documentos.js';
+import { CLAVES, leer, sumar } from '../db/contadores.js';
+import { guardarDocumentos, type Recibido } from '../archivos/documentos.js';
 import type { DocumentStore } from '../storage/almacen.js';
 import { espacioLibre } from '../storage/espacio.js';
 import { correccionPendiente, correccionPorToken, rotuloDe, type Correccion } from './consulta.js';

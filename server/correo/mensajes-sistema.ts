@@ -1,6 +1,6 @@
 // Messages about no application (the audit chain's daily head): everything they say travels in
 // the outbox event, written when it was queued.
-import type { EventoDelSistema } from '../trabajos/salida.js';
+import type { EventoDelSistema } from './salida.js';
 import { comoHtml, comoTexto, FIRMA, lista, parrafo, subtitulo, type Bloque } from './bloques.js';
 import { fechaEnPalabras } from './fechas.js';
 

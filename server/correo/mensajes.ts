@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
 import { generarComprobante, nombreDelComprobante } from '../comprobante/index.js';
 import type { Db } from '../db/esquema.js';
-import type { EventoCorreo, EventoDeSolicitud, TipoCorreo } from '../trabajos/salida.js';
+import type { EventoCorreo, EventoDeSolicitud, TipoCorreo } from './salida.js';
 import {
   cita,
   comoHtml,

@@ -59,9 +59,9 @@ export interface SolicitudesTabla {
   terminos_aceptados_en: string;
   /** domain/estados.ts */
   estado: Generated<string>;
-  /** servicios/busqueda.ts claveDeBusqueda */
+  /** gestion/busqueda.ts claveDeBusqueda */
   busqueda: Generated<string>;
-  /** The token of /verificar/<token> (servicios/tokens.ts), printed on the receipt. */
+  /** The token of /verificar/<token> (solicitud/tokens.ts), printed on the receipt. */
   verificacion: string;
   /** When its personal data were deleted (producto §13); null while they are held. */
   suprimida_en: Generated<string | null>;
@@ -93,7 +93,7 @@ export interface VersionCatalogosTabla {
   version: number;
 }
 
-/** A counter per key and fixed window (servicios/contadores.ts); bigint reads as a string on pg. */
+/** A counter per key and fixed window (db/contadores.ts); bigint reads as a string on pg. */
 export interface ContadoresTabla {
   clave: string;
   valor: number | string;
@@ -101,7 +101,7 @@ export interface ContadoresTabla {
   vence_ms: number | string;
 }
 
-/** A periodic task of the server (servicios/tareas.ts): whoever moves proxima_ms runs it. */
+/** A periodic task of the server (tareas/planificador.ts): whoever moves proxima_ms runs it. */
 export interface TareasTabla {
   nombre: string;
   proxima_ms: number | string;
@@ -170,7 +170,7 @@ export interface NotasTabla {
 }
 /**
  * Append-only, chained: hash = HMAC(key, previous hash ‖ canonical row), or sha256 for the rows
- * written before the chain was keyed (servicios/auditoria.ts, auditoria-claves.ts).
+ * written before the chain was keyed (auditoria/cadena.ts, auditoria/claves.ts).
  */
 export interface AuditoriaTabla {
   n: number | string;
@@ -190,12 +190,12 @@ export interface AuditoriaCabezaTabla {
   hash: string;
 }
 
-/** The outbox (server/trabajos/salida.ts): one message per event, sent by one process at a time. */
+/** The outbox (server/correo/salida.ts): one message per event, sent by one process at a time. */
 export interface CorreosTabla {
   id: string;
   /** One per event and recipient: the same event never queues a second message. */
   clave: string;
-  /** TipoCorreo of server/trabajos/salida.ts */
+  /** TipoCorreo of server/correo/salida.ts */
   tipo: string;
   solicitud_id: string | null;
   para: string;

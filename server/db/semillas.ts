@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { importarCatalogo, type TipoCatalogo } from './catalogos.js';
+import { importarCatalogo, type TipoCatalogo } from '../catalogos/importacion.js';
 import { comoNumero, type Motor } from './conexion.js';
 import type { Database, Db } from './esquema.js';
 

@@ -3,7 +3,7 @@
 // once on the catalogue routes too instead of a second later.
 import fp from 'fastify-plugin';
 import { baseNoDisponible } from '../db/disponibilidad.js';
-import { CacheCatalogos } from '../servicios/cache-catalogos.js';
+import { CacheCatalogos } from '../catalogos/cache.js';
 
 export const catalogos = fp(
   async (app) => {

@@ -4,7 +4,7 @@
 // after the message it is sending (marked as sent), then the transport closes.
 import fp from 'fastify-plugin';
 import { crearTransporte, type Transporte } from '../correo/transporte.js';
-import { crearRepartidor, type ResultadoReparto } from '../trabajos/repartidor.js';
+import { crearRepartidor, type ResultadoReparto } from '../correo/repartidor.js';
 
 export interface Correo {
   /** Sends the due messages this process can lease; answers what it did. */

@@ -1,5 +1,5 @@
 // Per-client limits through @fastify/rate-limit, opted into per route, with its counts in the
-// database (servicios/contadores.ts) through the plugin's public store interface: a restart or
+// database (db/contadores.ts) through the plugin's public store interface: a restart or
 // a second process neither resets nor multiplies them. The client is request.ip, which honours
 // X-Forwarded-For only from the configured proxies (TRUST_PROXY), so a forged header changes
 // nothing; an IPv6 client is its /64, which one subscriber usually holds whole.
@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
-import { sumar } from '../servicios/contadores.js';
+import { sumar } from '../db/contadores.js';
 
 /** The eight groups of an IPv6 address, written out (`::` expanded). */
 function gruposIPv6(ip: string): string[] {

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOpt
 import fp from 'fastify-plugin';
 import { TEXTOS_GESTION, tienePermiso, type Permiso } from '../../domain/index.js';
 import { CODIGOS, ErrorHttp } from '../errores.js';
-import { nombreCookieSesion, sesionVigente, type SesionActiva } from '../servicios/sesiones.js';
+import { nombreCookieSesion, sesionVigente, type SesionActiva } from '../personal/sesiones.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

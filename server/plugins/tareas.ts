@@ -1,24 +1,24 @@
-// The server's one scheduler (servicios/tareas.ts): every process ticks, and each due task runs in
+// The server's one scheduler (tareas/planificador.ts): every process ticks, and each due task runs in
 // the one process whose conditional UPDATE moved its next time — on SQLite and PostgreSQL alike
 // (decision 083). Its tasks:
 // - correo: sends the outbox's due messages (plugins/correo.ts), its slot taken only when a read
 //   finds one due; the messages themselves are leased row by row, so a run that outlives its
 //   slot and the next one never send one twice;
-// - recordatorios: queues the end-date reminders (trabajos/recordatorios.ts), once per key;
+// - recordatorios: queues the end-date reminders (tareas/recordatorios.ts), once per key;
 // - barrido: abandoned drafts, ended counter windows, staff sessions past their limits and ended
 //   sign-in lockouts (`npm run barrer` stays for cron and by hand);
 // - retencion: deletes the personal data whose retention period ended (producto §13), once a day;
 // - cabeza_auditoria: with CORREO_AUDITORIA, the audit chain's head by e-mail, once a day.
 import fp from 'fastify-plugin';
-import { publicarCabeza } from '../servicios/auditoria-cabeza.js';
-import { barrerBorradores } from '../servicios/barrido.js';
-import { aplicarRetencion } from '../servicios/datos-personales/retencion.js';
-import { entornoDeSupresion } from '../servicios/datos-personales/supresion.js';
-import { olvidarVencidos } from '../servicios/contadores.js';
-import { olvidarBloqueosVencidos } from '../servicios/ingreso.js';
-import { olvidarSesionesVencidas } from '../servicios/sesiones.js';
-import { iniciarPlanificador, type Planificador, type Tarea } from '../servicios/tareas.js';
-import { encolarRecordatorios } from '../trabajos/recordatorios.js';
+import { publicarCabeza } from '../auditoria/cabeza.js';
+import { barrerBorradores } from '../tareas/barrido.js';
+import { aplicarRetencion } from '../datos-personales/retencion.js';
+import { entornoDeSupresion } from '../datos-personales/supresion.js';
+import { olvidarVencidos } from '../db/contadores.js';
+import { olvidarBloqueosVencidos } from '../personal/ingreso.js';
+import { olvidarSesionesVencidas } from '../personal/sesiones.js';
+import { iniciarPlanificador, type Planificador, type Tarea } from '../tareas/planificador.js';
+import { encolarRecordatorios } from '../tareas/recordatorios.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 // GET /terminos.html: the built terms page with the configured values filled in
-// (servicios/terminos.ts), rendered and compressed once at start-up and held in memory. Like the
+// (plugins/terminos-valores.ts), rendered and compressed once at start-up and held in memory. Like the
 // other pages: revalidated on every visit (no-cache) against a strong ETag of this rendering, brotli
 // or gzip when the browser accepts them. The build writes no .br/.gz of this file
 // (scripts/build-comprimir.mjs): a precompressed copy would carry the defaults.
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { coincide } from '../routes/catalogos.js';
-import { rellenarTerminos, valoresDeTerminos } from '../servicios/terminos.js';
+import { coincide } from '../catalogos/rutas/index.js';
+import { rellenarTerminos, valoresDeTerminos } from './terminos-valores.js';
 
 export const RUTA_TERMINOS = '/terminos.html';
 

@@ -1,8 +1,8 @@
 // Which DocumentStore a process uses, from its configuration (DOCUMENT_STORE, validated at
-// start-up by config.ts). Uploads are always staged under DATA_DIR of the receiving process.
+// start-up by config/index.ts). Uploads are always staged under DATA_DIR of the receiving process.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/esquema.js';
 import type { DocumentStore } from './almacen.js';
 import { almacenEnDisco } from './disco.js';

@@ -14,7 +14,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { ConfigS3 } from '../config.js';
+import type { ConfigS3 } from '../config/index.js';
 import type { DocumentStore, DocumentoPreparado } from './almacen.js';
 import { almacenSobre, NOMBRE_VALIDO, preparacionLocal, validarNombre } from './preparacion.js';
 

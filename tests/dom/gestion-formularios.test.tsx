@@ -26,7 +26,7 @@ import {
   type DetalleSolicitud,
   type DocumentoDetalle,
 } from '../../domain/index.js';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { renderizar } from './render.js';
 
 const CUENTA: CuentaPersonal = {

@@ -14,7 +14,7 @@ import {
   type RectificacionHecha,
 } from '../../domain/index.js';
 import { esquemaMotivoDatos } from '../../domain/formularios.js';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { renderizar } from './render.js';
 
 const rectificarDato = vi.fn<(numero: string, pedido: PedidoRectificacion) => Promise<RectificacionHecha>>();

@@ -9,7 +9,7 @@ import type { Rol } from '../../domain/personal.js';
 import { documentosRequeridos, type Documento } from '../../medicion/bench/comun/archivos.js';
 import { Cliente } from '../../medicion/bench/comun/cliente.js';
 import { crearCuentaDePersonal, type Credenciales } from '../../medicion/bench/js-gzip.js';
-import { ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploSolicitud } from '../../server/solicitud/rutas/ejemplo.js';
 import type { ServidorDePrueba } from './harness.js';
 
 export const CONTRASENA = 'una contraseña de prueba';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/seguimiento.js';
 import type { Db } from '../../server/db/esquema.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
-import { sumarDias } from '../../server/servicios/vigencias.js';
+import { sumarDias } from '../../server/gestion/vigencias.js';
 import { abrirBuzon, type Buzon } from '../server/ayuda/buzon.js';
 import {
   ADMIN,

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Locator, Page, Request } from 'playwright-core';
 import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { jpeg, trozoPng } from '../server/ayuda/archivos.js';
 import { comandoAsincrono } from '../server/ayuda/comando.js';
 
@@ -63,7 +63,7 @@ export const nombreServidor = (key: DocumentoKey, f: Fixture) =>
 
 const SOCIO = ejemploDatosSocio();
 
-/** The applicant of producto §7 (server/routes/solicitud/ejemplo.ts) as typed and chosen in the form. */
+/** The applicant of producto §7 (server/solicitud/rutas/ejemplo.ts) as typed and chosen in the form. */
 export const MEDICO = {
   fechanac: '15/03/1980',
   apellidoynombre: SOCIO.apellidoynombre,

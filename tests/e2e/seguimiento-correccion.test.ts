@@ -8,7 +8,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetalleSolicitud } from '../../domain/index.js';
 import type { Db } from '../../server/db/esquema.js';
-import { hashDeToken } from '../../server/servicios/tokens.js';
+import { hashDeToken } from '../../server/solicitud/tokens.js';
 import { abrirBuzon, type Buzon } from '../server/ayuda/buzon.js';
 import { REVISOR, clienteDeGestion, crearCuentas, enviarSolicitud, moverPorApi } from './ayuda-gestion.js';
 import { MOTORES_E2E, axeCheck, baseDe, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { Db } from '../../server/db/esquema.js';
 import { migrar } from '../../server/db/migraciones.js';
-import { barrerBorradores } from '../../server/servicios/barrido.js';
+import { barrerBorradores } from '../../server/tareas/barrido.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import { crearAlmacen } from '../../server/storage/eleccion.js';
 import { crearEntorno, disponible, type Entorno, type Motor } from './ayuda/bases.js';

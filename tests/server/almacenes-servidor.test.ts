@@ -6,7 +6,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetalleSolicitud } from '../../domain/index.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config/index.js';
 import * as archivos from './ayuda/archivos.js';
 import { buildApp } from '../../server/app.js';
 import { CON_CLAVE_DE_AUDITORIA, crearEntorno, disponible, type Motor } from './ayuda/bases.js';

@@ -9,10 +9,10 @@ import { afterAll, afterEach, expect, it } from 'vitest';
 import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../medicion/servidor-hijo.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
 import { fechaEnPalabras } from '../../server/correo/fechas.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/index.js';
 import type { AuditoriaTabla, Db } from '../../server/db/esquema.js';
-import { auditar, sellarCadena, verificarAuditoria } from '../../server/servicios/auditoria.js';
-import { formatearCabeza, leerCabeza, publicarCabeza } from '../../server/servicios/auditoria-cabeza.js';
+import { auditar, sellarCadena, verificarAuditoria } from '../../server/auditoria/cadena.js';
+import { formatearCabeza, leerCabeza, publicarCabeza } from '../../server/auditoria/cabeza.js';
 import {
   claveDesde,
   hashConClave,
@@ -21,7 +21,7 @@ import {
   usarClavesDeAuditoria,
   type AnilloDeClaves,
   type FilaEncadenada,
-} from '../../server/servicios/auditoria-claves.js';
+} from '../../server/auditoria/claves.js';
 import { abrirBuzon } from './ayuda/buzon.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { comando } from './ayuda/comando.js';

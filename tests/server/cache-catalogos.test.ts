@@ -1,4 +1,4 @@
-// The catalogue cache (server/servicios/cache-catalogos.ts): one load per key shared by
+// The catalogue cache (server/catalogos/cache.ts): one load per key shared by
 // concurrent requests, the version row read at most once a second, entries dropped when it moved
 // or after ten minutes, a failed load or check not kept, sospechar() forcing a check. Then the
 // real thing: an import run by another process (`npm run importar`) shows on every catalogue
@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/esquema.js';
-import { CacheCatalogos } from '../../server/servicios/cache-catalogos.js';
+import { CacheCatalogos } from '../../server/catalogos/cache.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { comando } from './ayuda/comando.js';
 

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { iniciarServidor } from '../../medicion/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
-import { barrerBorradores } from '../../server/servicios/barrido.js';
+import { barrerBorradores } from '../../server/tareas/barrido.js';
 import * as archivos from './ayuda/archivos.js';
 import { crearEntorno, MOTORES } from './ayuda/bases.js';
 import { multipart } from './ayuda/cliente.js';

@@ -1,7 +1,7 @@
 // The GET routes of producto §7, their caching, /healthz, unknown paths, security headers and the
 // OpenAPI document.
 import { expect, it } from 'vitest';
-import { ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploSolicitud } from '../../server/solicitud/rutas/ejemplo.js';
 import { conCadaBase } from './ayuda/contexto.js';
 
 const CABECERAS_DE_SEGURIDAD = (headers: Record<string, unknown>) => {

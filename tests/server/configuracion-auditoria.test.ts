@@ -7,8 +7,8 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
-import { CLAVE_DE_DESARROLLO_HEX, claveDesde } from '../../server/servicios/auditoria-claves.js';
+import { ConfigError, loadConfig } from '../../server/config/index.js';
+import { CLAVE_DE_DESARROLLO_HEX, claveDesde } from '../../server/auditoria/claves.js';
 
 const ACTUAL = 'c3'.repeat(32);
 const ANTERIOR = 'd4'.repeat(32);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { iniciarServidor } from '../../medicion/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
 import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config/index.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 

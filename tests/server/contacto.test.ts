@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config/index.js';
 import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXTOS_SEGUIMIENTO, type CorreccionPendiente, type DetalleSolicitud } from '../../domain/index.js';
 import { enviarCorreccion, faltaReemplazo } from '../../server/correcciones/envio.js';
-import { hashDeToken } from '../../server/servicios/tokens.js';
+import { hashDeToken } from '../../server/solicitud/tokens.js';
 import * as archivos from './ayuda/archivos.js';
 import { multipart, type Navegador, type Parte } from './ayuda/cliente.js';
 import { conCadaBase } from './ayuda/contexto.js';

@@ -5,7 +5,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { expect, it } from 'vitest';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, enviarSolicitud } from './ayuda/gestion-solicitudes.js';
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { fechaEnPalabras } from '../../server/correo/fechas.js';
 import { abrirBuzon, type Recibido } from './ayuda/buzon.js';
 import type { Navegador } from './ayuda/cliente.js';

@@ -2,7 +2,7 @@
 // database and the draft, one application per draft (replays, concurrency), durability.
 import { expect, it } from 'vitest';
 import * as archivos from './ayuda/archivos.js';
-import { validarSolicitud } from '../../server/routes/solicitud/crear.js';
+import { validarSolicitud } from '../../server/solicitud/rutas/crear.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
 

@@ -1,8 +1,8 @@
-// Reading the catalogue CSV files with csv-parse (server/db/csv.ts, decision 073): what
+// Reading the catalogue CSV files with csv-parse (server/catalogos/csv.ts, decision 073): what
 // spreadsheets write (a BOM, CRLF), RFC 4180 quoting, and the line each row starts on, which the
 // import's report names.
 import { describe, expect, it } from 'vitest';
-import { ErrorDeFormato, leerCsv } from '../../server/db/csv.js';
+import { ErrorDeFormato, leerCsv } from '../../server/catalogos/csv.js';
 
 const filas = (texto: string) => leerCsv(texto).filas.map((f) => [f.linea, ...f.valores]);
 

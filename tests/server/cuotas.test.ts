@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { MAXIMO_PETICION } from '../../server/routes/archivos/index.js';
+import { MAXIMO_PETICION } from '../../server/archivos/rutas/index.js';
 import * as archivos from './ayuda/archivos.js';
 import { Navegador } from './ayuda/cliente.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';

@@ -15,7 +15,7 @@ import {
 } from '../../domain/index.js';
 import { MENSAJES_RECTIFICACION } from '../../domain/rectificacion.js';
 import { MENSAJES_HTTP } from '../../server/errores.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
 import { ENTORNO_GESTION, contarFilas, enviarSolicitud } from './ayuda/gestion-solicitudes.js';

@@ -9,17 +9,17 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARCA_SUPRIMIDO, TEXTOS_DATOS_PERSONALES } from '../../domain/index.js';
 import { buildApp } from '../../server/app.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
-import { barrerBorradores } from '../../server/servicios/barrido.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
+import { barrerBorradores } from '../../server/tareas/barrido.js';
 import {
   aplicarRetencion,
   mesesAntes,
   MOTIVO_RETENCION,
-} from '../../server/servicios/datos-personales/retencion.js';
+} from '../../server/datos-personales/retencion.js';
 import {
   entornoDeSupresion,
   suprimirSolicitudes,
-} from '../../server/servicios/datos-personales/supresion.js';
+} from '../../server/datos-personales/supresion.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import type { Navegador } from './ayuda/cliente.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';

@@ -24,13 +24,13 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { normalizar } from '../../domain/index.js';
 import { abrirBase } from '../../server/db/conexion.js';
-import { ejemploEquipo } from '../../server/routes/solicitud/ejemplo.js';
-import { aplicarRetencion, mesesAntes } from '../../server/servicios/datos-personales/retencion.js';
-import { ARCHIVO_PENDIENTE, sinCopias } from '../../server/servicios/datos-personales/sin-copias.js';
+import { ejemploEquipo } from '../../server/solicitud/rutas/ejemplo.js';
+import { aplicarRetencion, mesesAntes } from '../../server/datos-personales/retencion.js';
+import { ARCHIVO_PENDIENTE, sinCopias } from '../../server/datos-personales/sin-copias.js';
 import {
   entornoDeSupresion,
   suprimirSolicitudes,
-} from '../../server/servicios/datos-personales/supresion.js';
+} from '../../server/datos-personales/supresion.js';
 import * as archivos from './ayuda/archivos.js';
 import type { Navegador } from './ayuda/cliente.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';

@@ -19,8 +19,8 @@ import {
   type SupresionHecha,
   type Verificacion,
 } from '../../domain/index.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
-import { hashDeToken } from '../../server/servicios/tokens.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
+import { hashDeToken } from '../../server/solicitud/tokens.js';
 import * as archivos from './ayuda/archivos.js';
 import { disponible, type Motor } from './ayuda/bases.js';
 import { multipart, type Navegador } from './ayuda/cliente.js';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/index.js';
 import * as archivos from './ayuda/archivos.js';
 import { CON_CLAVE_DE_AUDITORIA } from './ayuda/bases.js';
 import { Navegador } from './ayuda/cliente.js';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/index.js';
 import { baseNoDisponible } from '../../server/db/disponibilidad.js';
 import { baseTrasProxy } from './ayuda/base-tras-proxy.js';
 import { crearEntorno, disponible } from './ayuda/bases.js';

@@ -6,9 +6,9 @@
 // administradores only.
 import { beforeEach, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, type PaginaAuditoria } from '../../domain/index.js';
-import { FILAS_AUDITORIA_POR_PAGINA } from '../../server/routes/gestion/auditoria/index.js';
-import { auditar, verificarAuditoria } from '../../server/servicios/auditoria.js';
-import { altaPersonal, bajaPersonal } from '../../server/servicios/personal.js';
+import { FILAS_AUDITORIA_POR_PAGINA } from '../../server/auditoria/rutas/index.js';
+import { auditar, verificarAuditoria } from '../../server/auditoria/cadena.js';
+import { altaPersonal, bajaPersonal } from '../../server/personal/cuentas.js';
 import { codigoActual } from './ayuda/totp.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import {

@@ -4,8 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTEO_MAXIMO, FILAS_POR_PAGINA, type PaginaBandeja } from '../../domain/index.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
-import { contarHasta, paginaBandeja, vencimientoDe } from '../../server/servicios/bandeja.js';
-import { sumarDias } from '../../server/servicios/vigencias.js';
+import { contarHasta, paginaBandeja, vencimientoDe } from '../../server/gestion/bandeja.js';
+import { sumarDias } from '../../server/gestion/vigencias.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
 import {

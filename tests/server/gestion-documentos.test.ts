@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { DOCUMENTOS_REQUERIDOS, TEXTOS_GESTION, type DetalleSolicitud } from '../../domain/index.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import * as archivos from './ayuda/archivos.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';

@@ -6,15 +6,15 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { TEXTOS_GESTION } from '../../domain/index.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
-import { lotesDelFiltro, primeraDelFiltro } from '../../server/servicios/bandeja.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
+import { lotesDelFiltro, primeraDelFiltro } from '../../server/gestion/bandeja.js';
 import {
   COLUMNAS_CSV,
   csvDeLaExportacion,
   fechaArgentina,
   nombreDelCsv,
   prepararExportacion,
-} from '../../server/servicios/exportacion.js';
+} from '../../server/gestion/exportacion.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
 import {
@@ -54,7 +54,7 @@ conCadaBase(
       real = (await enviarSolicitud(ctx)).numero;
       formula = (await enviarSolicitud(ctx, { apellidoynombre: '=HYPERLINK("http://x.test";"clic")' }))
         .numero;
-      // The rest through insertar() (servicios/solicitudes.ts), for speed: the same rules would
+      // The rest through insertar() (solicitud/solicitudes.ts), for speed: the same rules would
       // accept these names too.
       sembradas = await sembrar(ctx, [
         {

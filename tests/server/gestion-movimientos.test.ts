@@ -12,7 +12,7 @@ import {
   type PedidoMovimiento,
   type Rol,
 } from '../../domain/index.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
 import { ENTORNO_GESTION, contarFilas, ponerEstado, sembrar } from './ayuda/gestion-solicitudes.js';

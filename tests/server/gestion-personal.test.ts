@@ -3,8 +3,8 @@
 // is 404; a disabled account's sessions end at once and its history stays.
 import { beforeEach, expect, it } from 'vitest';
 import { TEXTOS_GESTION } from '../../domain/index.js';
-import { TEXTOS_PERSONAL } from '../../server/routes/gestion/personal/index.js';
-import { altaPersonal, ErrorPersonal, listaPersonal } from '../../server/servicios/personal.js';
+import { TEXTOS_PERSONAL } from '../../server/personal/rutas/personal.js';
+import { altaPersonal, ErrorPersonal, listaPersonal } from '../../server/personal/cuentas.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import {
   auditoriaDe,

@@ -6,7 +6,7 @@
 // (npm run personal -- quitar-segundo-factor).
 import { beforeEach, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, TEXTOS_GESTION } from '../../domain/index.js';
-import { quitarSegundoFactor } from '../../server/servicios/personal.js';
+import { quitarSegundoFactor } from '../../server/personal/cuentas.js';
 import { codigoActual } from './ayuda/totp.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';

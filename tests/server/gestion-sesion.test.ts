@@ -7,7 +7,7 @@ import { verify } from '@node-rs/argon2';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, TEXTOS_GESTION } from '../../domain/index.js';
 import { buildApp } from '../../server/app.js';
-import { bajaPersonal } from '../../server/servicios/personal.js';
+import { bajaPersonal } from '../../server/personal/cuentas.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { Navegador } from './ayuda/cliente.js';
 import {

@@ -11,8 +11,8 @@ import {
   type DetalleSolicitud,
   type Nota,
 } from '../../domain/index.js';
-import { ejemploDatosSocio, ejemploEquipo } from '../../server/routes/solicitud/ejemplo.js';
-import { verificarAuditoria } from '../../server/servicios/auditoria.js';
+import { ejemploDatosSocio, ejemploEquipo } from '../../server/solicitud/rutas/ejemplo.js';
+import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
 import {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENSAJE_PARES_DE_DEMO, buildApp } from '../../server/app.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config/index.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import { CON_CLAVE_DE_AUDITORIA, crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
 import * as archivos from './ayuda/archivos.js';

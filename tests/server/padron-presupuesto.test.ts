@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { ErrorHttp } from '../../server/errores.js';
-import { insertar } from '../../server/servicios/solicitudes.js';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ErrorDeDominio } from '../../server/errores.js';
+import { insertar } from '../../server/solicitud/solicitudes.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { Navegador } from './ayuda/cliente.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import { cuerpoSolicitud, partesRequeridas, subirRequeridos } from './ayuda/solicitud.js';
@@ -115,9 +115,9 @@ conCadaBase('documento reemplazado durante el envío', (ctx) => {
       adjuntos: leidos,
     } as unknown as Parameters<typeof insertar>[3];
     const error = await insertar(ctx.db, borrador.id, 'huella', datos).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ErrorHttp);
-    expect((error as ErrorHttp).statusCode).toBe(409);
-    expect((error as ErrorHttp).message).toContain('Intentá nuevamente');
+    expect(error).toBeInstanceOf(ErrorDeDominio);
+    expect((error as ErrorDeDominio).tipo).toBe('conflicto');
+    expect((error as ErrorDeDominio).message).toContain('Intentá nuevamente');
     expect(await ctx.db.selectFrom('solicitudes').select('id').execute()).toHaveLength(0);
   });
 });

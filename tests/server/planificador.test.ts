@@ -3,7 +3,7 @@
 // that turn a task off leave the others running.
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/index.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { sembrar } from './ayuda/gestion-solicitudes.js';
 

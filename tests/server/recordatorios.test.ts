@@ -1,11 +1,11 @@
-// The end-date reminders (producto §11, server/trabajos/recordatorios.ts) with `ahora` fixed: the
+// The end-date reminders (producto §11, server/tareas/recordatorios.ts) with `ahora` fixed: the
 // nearest threshold of 30, 15 and 5 days is queued once per document and end date, whoever runs
 // the job and however often; rejected applications are left alone; a new end date starts over.
 import { beforeAll, expect, it } from 'vitest';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
-import { sumarDias } from '../../server/servicios/vigencias.js';
-import { encolarRecordatorios, umbralDeRecordatorio } from '../../server/trabajos/recordatorios.js';
-import { CLAVES_CORREO } from '../../server/trabajos/salida.js';
+import { sumarDias } from '../../server/gestion/vigencias.js';
+import { encolarRecordatorios, umbralDeRecordatorio } from '../../server/tareas/recordatorios.js';
+import { CLAVES_CORREO } from '../../server/correo/salida.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, sembrar } from './ayuda/gestion-solicitudes.js';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { iniciarServidor } from '../../medicion/servidor-hijo.js';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/index.js';
 import * as archivos from './ayuda/archivos.js';
 import { baseTrasProxy } from './ayuda/base-tras-proxy.js';
 import { crearEntorno, disponible } from './ayuda/bases.js';

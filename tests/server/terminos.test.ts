@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precomprimir } from '../../scripts/build-comprimir.mjs';
 import { buildApp } from '../../server/app.js';
-import { loadConfig } from '../../server/config.js';
-import { MARCAS_TERMINOS, rellenarTerminos, valoresDeTerminos } from '../../server/servicios/terminos.js';
+import { loadConfig } from '../../server/config/index.js';
+import { MARCAS_TERMINOS, rellenarTerminos, valoresDeTerminos } from '../../server/plugins/terminos-valores.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 const PLANTILLA = path.join(RAIZ, 'public/terminos.html');

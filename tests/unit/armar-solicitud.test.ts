@@ -1,7 +1,7 @@
 // machines/solicitud.ts: the body of `solicitud/crear` (producto §7) built from the chart's context.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solicitudSchema } from '../../domain/index.js';
-import { ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploSolicitud } from '../../server/solicitud/rutas/ejemplo.js';
 import { armarSolicitud, contextoInicial, datosValidos, equipoValido, type EnrolmentContext } from '../../machines/index.js';
 import { DATOS_INVALIDOS, DATOS_OTRO_PAR, DATOS_VALIDOS, EQUIPO_INVALIDO, EQUIPO_VALIDO } from '../modelo/datos.js';
 

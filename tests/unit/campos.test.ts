@@ -18,8 +18,8 @@ import { datosSocioSchema, type DatosSocio } from '../../domain/reglas.js';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/seguimiento.js';
 import { ETIQUETAS_DATOS } from '../../machines/faltantes.js';
 import { ROTULOS_COMPROBANTE } from '../../server/comprobante/dibujo.js';
-import { ROTULOS_DATOS_SOCIO } from '../../server/servicios/datos-personales/resumen-pdf.js';
-import { COLUMNAS_CSV } from '../../server/servicios/exportacion.js';
+import { ROTULOS_DATOS_SOCIO } from '../../server/datos-personales/resumen-pdf.js';
+import { COLUMNAS_CSV } from '../../server/gestion/exportacion.js';
 
 const claves = Object.keys(CAMPOS) as ClaveCampo[];
 const definicion = (clave: ClaveCampo): DefinicionDeCampo => CAMPOS[clave];

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AJUSTES, filasDeLaTabla, NOMBRES, predeterminados } from '../../server/config/esquema.js';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { ConfigError, loadConfig } from '../../server/config/index.js';
 
 const RAIZ = path.resolve(import.meta.dirname, '../..');
 

@@ -6,7 +6,7 @@ import { escapar } from '../../server/correo/bloques.js';
 import { dias, fechaEnPalabras } from '../../server/correo/fechas.js';
 import { idDeMensaje, leerEvento, nombreParaSaludo, redactar } from '../../server/correo/mensajes.js';
 import { sinDatosPersonales, comoErrorDeEnvio } from '../../server/correo/transporte.js';
-import type { EventoDeSolicitud } from '../../server/trabajos/salida.js';
+import type { EventoDeSolicitud } from '../../server/correo/salida.js';
 
 const URL_PUBLICA = 'https://prestadores.amr.test';
 const SOLICITUD = {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from 'yup';
 import { camposConError, datosSocioSchema, MENSAJES, totalTelefonoValido } from '../../domain/index.js';
-import { ejemploDatosSocio } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import type { FormDatosSocio } from '../../machines/index.js';
 import { DATOS_VALIDOS } from '../modelo/datos.js';
 

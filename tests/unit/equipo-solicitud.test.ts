@@ -8,7 +8,7 @@ import {
   equipoSchema,
   solicitudSchema,
 } from '../../domain/index.js';
-import { ejemploEquipo, ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploEquipo, ejemploSolicitud } from '../../server/solicitud/rutas/ejemplo.js';
 import { DATOS_VALIDOS, EQUIPO_VALIDO } from '../modelo/datos.js';
 
 beforeAll(() => {
@@ -62,7 +62,7 @@ describe('solicitudSchema', () => {
     expect(solicitudSchema.isValidSync({ ...cuerpo, equipos: [] })).toBe(true);
   });
 
-  it('the shared example (server/routes/solicitud/ejemplo.ts) is valid and already in its cast form', () => {
+  it('the shared example (server/solicitud/rutas/ejemplo.ts) is valid and already in its cast form', () => {
     expect(solicitudSchema.validateSync(ejemploSolicitud(), { stripUnknown: true })).toEqual(ejemploSolicitud());
   });
 

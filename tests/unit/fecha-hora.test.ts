@@ -2,7 +2,7 @@
 // verification and status pages use it, and the CSV's fast path must agree with it.
 import { describe, expect, it } from 'vitest';
 import { fechaDiaArgentina, fechaHoraArgentina, partesArgentinas } from '../../domain/fecha-hora.js';
-import { fechaArgentina } from '../../server/servicios/exportacion.js';
+import { fechaArgentina } from '../../server/gestion/exportacion.js';
 
 describe('fechaHoraArgentina', () => {
   it("writes dd/mm/aaaa hh:mm on Argentina's clock, whatever the process's zone", () => {

@@ -11,7 +11,7 @@ import {
   solicitudSchema,
   tieneCaracteresNoPermitidos,
 } from '../../domain/index.js';
-import { ejemploDatosSocio, ejemploEquipo, ejemploSolicitud } from '../../server/routes/solicitud/ejemplo.js';
+import { ejemploDatosSocio, ejemploEquipo, ejemploSolicitud } from '../../server/solicitud/rutas/ejemplo.js';
 
 beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'] });

@@ -2,7 +2,7 @@
 // eight required documents in one multipart request, then solicitud/crear — each application
 // with its own cookie jar, so its own draft.
 import { performance } from 'node:perf_hooks';
-import { ejemploSolicitud } from '../../../server/routes/solicitud/ejemplo.js';
+import { ejemploSolicitud } from '../../../server/solicitud/rutas/ejemplo.js';
 import { PADRON_DEMO } from '../../../server/db/semillas.js';
 import { documentosRequeridos, type Documento } from './archivos.js';
 import { Cliente } from './cliente.js';

@@ -28,9 +28,10 @@ export const DIRECTORIO_CACHE = path.join(os.tmpdir(), 'alta-bench-gestion');
 const FUENTES = [
   'server/db/migraciones/',
   'server/db/semillas.ts',
-  'server/servicios/solicitudes.ts',
-  'server/servicios/busqueda.ts',
-  'server/servicios/documentos.ts',
+  'server/solicitud/solicitudes.ts',
+  'server/ciclo-de-vida/asentar.ts',
+  'server/gestion/busqueda.ts',
+  'server/archivos/documentos.ts',
   'domain/texto.ts',
   'medicion/bench/gestion/datos.ts',
   'medicion/bench/gestion/sembrar.ts',

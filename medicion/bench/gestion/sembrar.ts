@@ -10,17 +10,17 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { DOCUMENTOS, DOCUMENTOS_REQUERIDOS, type DocumentoKey } from '../../../domain/index.js';
 import { prepararBase } from '../../../server/app.js';
-import { loadConfig } from '../../../server/config.js';
+import { loadConfig } from '../../../server/config/index.js';
 import { esViolacionDeUnicidad } from '../../../server/db/conexion.js';
 import type { Db } from '../../../server/db/esquema.js';
-import { huella } from '../../../server/servicios/canonico.js';
+import { huella } from '../../../server/solicitud/canonico.js';
 import {
   documentosDelBorrador,
   guardarDocumentos,
   type DocumentoDelBorrador,
-} from '../../../server/servicios/documentos.js';
-import { altaPersonal } from '../../../server/servicios/personal.js';
-import { insertar } from '../../../server/servicios/solicitudes.js';
+} from '../../../server/archivos/documentos.js';
+import { altaPersonal } from '../../../server/personal/cuentas.js';
+import { insertar } from '../../../server/solicitud/solicitudes.js';
 import type { DocumentStore } from '../../../server/storage/almacen.js';
 import { crearAlmacen } from '../../../server/storage/eleccion.js';
 import { contenido } from '../comun/archivos.js';

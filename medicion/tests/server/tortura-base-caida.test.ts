@@ -80,7 +80,7 @@ describe.skipIf(!disponible('postgres'))('tortura: base caída con el servidor r
       await proxy.cerrar();
       const cliente = new Cliente(servidor.url);
       // /healthz first: the catalogues' cache may answer for up to a second after its last
-      // version check (server/servicios/cache-catalogos.ts); any request that finds the
+      // version check (server/catalogos/cache.ts); any request that finds the
       // database away makes the next one check again.
       const intentos = [
         await intentar('GET /healthz', () => cliente.get('/healthz')),

@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
-import { altaPersonal } from '../../../server/servicios/personal.js';
+import { altaPersonal } from '../../../server/personal/cuentas.js';
 import { juzgar, juzgarGestion, type Respuesta } from '../../torture/fuzz/comprobaciones.js';
 import { claseDe, recorrer, resumenEstados, type ResultadoRuta } from '../../torture/fuzz/motor.js';
 import type { EsperaGestion, Peticion } from '../../torture/fuzz/peticion.js';

@@ -4,7 +4,7 @@
 // neither resets the count nor opens a bucket of its own (no TRUST_PROXY: nothing is believed).
 // Was `npm run torture`'s `limites` (decision 052).
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../server/config.js';
+import { loadConfig } from '../../../server/config/index.js';
 import { documentosRequeridos } from '../../bench/comun/archivos.js';
 import { Cliente } from '../../bench/comun/cliente.js';
 import { iniciarServidor } from '../../servidor-hijo.js';

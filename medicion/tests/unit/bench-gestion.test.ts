@@ -7,7 +7,7 @@ import type * as FsPromesas from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { rechazoDeMovimiento } from '../../../domain/ciclo-de-vida.js';
 import { datosSocioSchema, equipoSchema, normalizar, type Estado } from '../../../domain/index.js';
-import { claveDeBusqueda } from '../../../server/servicios/busqueda.js';
+import { claveDeBusqueda } from '../../../server/gestion/busqueda.js';
 import {
   APELLIDO_COMUN,
   APELLIDO_RARO,

@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { TEXTOS_GESTION } from '../../../domain/index.js';
 import { CODIGOS, MENSAJES_HTTP } from '../../../server/errores.js';
-import { TEXTOS_PERSONAL } from '../../../server/routes/gestion/personal/index.js';
+import { TEXTOS_PERSONAL } from '../../../server/personal/rutas/personal.js';
 import type { Peticion } from './peticion.js';
 
 export interface Respuesta {

@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { MOVIMIENTOS } from '../../../domain/ciclo-de-vida.js';
 import { CLAVES_ESTADO, DOCUMENTO_KEYS, tienePermiso, type Permiso } from '../../../domain/index.js';
-import { claveDeUsuario } from '../../../server/servicios/ingreso.js';
+import { claveDeUsuario } from '../../../server/personal/ingreso.js';
 import { basuraDeCookie } from './cookies.js';
 import { cabecerasExtra, decodificar, largoAnunciado, METODOS_RAROS } from './partes.js';
 import type { EsperaGestion, Peticion, Ruta } from './peticion.js';

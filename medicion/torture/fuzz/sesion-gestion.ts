@@ -20,7 +20,7 @@ export interface CuentaDelFuzz {
   contrasena: string;
 }
 
-/** The session cookie's name outside production (server/servicios/sesiones.ts). */
+/** The session cookie's name outside production (server/personal/sesiones.ts). */
 export const COOKIE_SESION = 'gestion-sesion';
 
 const cuenta = (usuario: string, rol: Rol): CuentaDelFuzz => ({

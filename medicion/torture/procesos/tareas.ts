@@ -1,4 +1,4 @@
-// Watching the periodic tasks of several processes (servicios/tareas.ts): every 100 ms this reads
+// Watching the periodic tasks of several processes (tareas/planificador.ts): every 100 ms this reads
 // each task's last run (`ultima_ms`, the winner's clock when it took the slot, and `duenio`, the
 // winning process). A task's runs must be at least its interval apart — two runs in one slot, by
 // one process or two, would show as a gap shorter than that. Runs between two readings can be

@@ -1,6 +1,6 @@
 // Catalogue answers are cached in memory by every API process; `npm run importar` (another
 // process) bumps this number in the same transaction, and the processes compare it at most
-// once a second to drop their cache (servicios/cache-catalogos.ts).
+// once a second to drop their cache (catalogos/cache.ts).
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const migracion: Migration = {

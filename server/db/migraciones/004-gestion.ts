@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import { motorEsPostgres } from './motor.js';
-import { claveDeBusqueda } from '../../servicios/busqueda.js';
+import { claveDeBusqueda } from '../../gestion/busqueda.js';
 
 export const migracion: Migration = {
   async up(db: Kysely<unknown>) {
@@ -49,7 +49,7 @@ export const migracion: Migration = {
       .alterTable('solicitudes')
       .addColumn('busqueda', 'text', (c) => c.notNull().defaultTo(''))
       .execute();
-    // The inbox (servicios/bandeja.ts) reads newest first, with or without a status, and
+    // The inbox (gestion/bandeja.ts) reads newest first, with or without a status, and
     // filters on the search key: indexes that hold all of it let SQLite walk them without
     // touching the wide rows (datos_socio), 100,000 of which take a whole scan otherwise.
     await db.schema.dropIndex('solicitudes_creada').execute();

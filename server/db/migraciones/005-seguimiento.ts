@@ -1,7 +1,7 @@
 // After sending (producto §11): the verification token, the outbox, the correction links and
 // the documents' end dates.
 import { sql, type Migration } from 'kysely';
-import { tokenDeVerificacion } from '../../servicios/tokens.js';
+import { tokenDeVerificacion } from '../../solicitud/tokens.js';
 
 export const migracion: Migration = {
   async up(db) {

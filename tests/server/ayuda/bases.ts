@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CLAVE_AUDITORIA_DE_PRUEBA } from '../../../medicion/servidor-hijo.js';
-import { loadConfig, type Config } from '../../../server/config.js';
+import { loadConfig, type Config } from '../../../server/config/index.js';
 
 export const URL_ADMIN_PG = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EN_CI = process.env.CI === 'true';
@@ -72,7 +72,7 @@ export async function crearEntorno(motor: Motor, extra: Record<string, string> =
     DEMO: demo,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    // One key for the whole run: it is one per process (servicios/auditoria-claves.ts), and a
+    // One key for the whole run: it is one per process (auditoria/claves.ts), and a
     // file's SQLite and PostgreSQL apps share the process.
     AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA,
     ...extra,

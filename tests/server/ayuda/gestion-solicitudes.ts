@@ -5,11 +5,11 @@
 // then sets the date and status a test asks for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Estado } from '../../../domain/index.js';
-import { tokenDeVerificacion } from '../../../server/servicios/tokens.js';
-import { claveDeBusqueda } from '../../../server/servicios/busqueda.js';
-import { ejemploDatosSocio, ejemploEquipo } from '../../../server/routes/solicitud/ejemplo.js';
-import { documentosDelBorrador } from '../../../server/servicios/documentos.js';
-import { insertar } from '../../../server/servicios/solicitudes.js';
+import { tokenDeVerificacion } from '../../../server/solicitud/tokens.js';
+import { claveDeBusqueda } from '../../../server/gestion/busqueda.js';
+import { ejemploDatosSocio, ejemploEquipo } from '../../../server/solicitud/rutas/ejemplo.js';
+import { documentosDelBorrador } from '../../../server/archivos/documentos.js';
+import { insertar } from '../../../server/solicitud/solicitudes.js';
 import type { Parte } from './cliente.js';
 import type { Contexto } from './contexto.js';
 import { cuerpoSolicitud, partesRequeridas } from './solicitud.js';

@@ -4,7 +4,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Rol } from '../../../domain/index.js';
 import type { Db } from '../../../server/db/esquema.js';
-import { altaPersonal } from '../../../server/servicios/personal.js';
+import { altaPersonal } from '../../../server/personal/cuentas.js';
 import type { Contexto } from './contexto.js';
 import type { Navegador } from './cliente.js';
 

@@ -1,7 +1,7 @@
 // A complete, valid application for the demo pair 30111222 / 12345, and the eight required
 // documents as real files of different types.
 import { DOCUMENTOS_REQUERIDOS } from '../../../domain/index.js';
-import { ejemploSolicitud } from '../../../server/routes/solicitud/ejemplo.js';
+import { ejemploSolicitud } from '../../../server/solicitud/rutas/ejemplo.js';
 import * as archivos from './archivos.js';
 import type { Navegador, Parte } from './cliente.js';
 

@@ -1,0 +1,123 @@
+// POST /api/v2/archivos/adjuntar — multipart, repeated `file` parts named `<key>.<ext>`.
+// Answers every document of this browser's draft as [{nombre}]. Before a byte of the body is
+// read: an announced size no valid request can have (413), the data disk below its floor (507),
+// a new draft past the client's hourly cap (429), a spent byte quota of the draft (413) or of
+// the client (429) — producto §7. While reading, a part over 10 MiB or the request passing
+// what is left of either quota is refused at once and the rest is not read.
+import type { FastifyPluginAsync } from 'fastify';
+import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../../../domain/index.js';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
+import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
+import { abrirBorrador, borradorAbierto } from '../../solicitud/borradores.js';
+import { cookieDelBorrador, ponerCookieDelBorrador } from './cookie-borrador.js';
+import { CLAVES, leer, sumar } from '../../db/contadores.js';
+import { documentosDelBorrador, guardarDocumentos } from '../documentos.js';
+import { espacioLibre } from '../../storage/espacio.js';
+import { cortarLectura } from './cortar.js';
+import { EnvioCortado, recibirArchivos } from './recepcion.js';
+
+const MIB = 1024 * 1024;
+const HORA = 3_600_000;
+/** The most a valid request can be: every document at its maximum, plus the multipart framing. */
+export const MAXIMO_PETICION = DOCUMENTOS.length * TAMANIO_MAXIMO_ARCHIVO + MIB;
+
+const listaDeAdjuntos = {
+  type: 'array',
+  items: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' } } },
+} as const;
+
+export const rutasArchivos: FastifyPluginAsync = async (app) => {
+  const { config } = app;
+  const cuotaDelBorrador = () =>
+    new ErrorHttp(413, CODIGOS.CUOTA_EXCEDIDA, MENSAJES_HTTP.cuotaDelBorrador(config.draftMaxBytes / MIB));
+  const cuotaDelCliente = () =>
+    new ErrorHttp(
+      429,
+      CODIGOS.CUOTA_EXCEDIDA,
+      MENSAJES_HTTP.cuotaDeBytes(config.uploadMaxBytesPerHour / MIB),
+    );
+
+  app.post('/archivos/adjuntar', {
+    config: { registrar: true, rateLimit: limitePorCliente(CLAVES.subidas, config.writeMaxPerHour, HORA) },
+    onRequest: (request, reply, listo) => {
+      const anunciado = Number(request.headers['content-length'] ?? 0);
+      if (anunciado > MAXIMO_PETICION) {
+        cortarLectura(request, reply);
+        listo(
+          new ErrorHttp(
+            413,
+            CODIGOS.ARCHIVO_DEMASIADO_GRANDE,
+            MENSAJES_HTTP.peticionEnorme(MAXIMO_PETICION / MIB),
+          ),
+        );
+        return;
+      }
+      listo();
+    },
+    schema: {
+      summary: 'Sube documentos del borrador',
+      description:
+        'multipart/form-data con partes `file` repetidas, cada una llamada `<documento>.<extensión>` ' +
+        '(documentos de producto §4; máximo 10 MiB por archivo; imágenes, PDF, .doc o .docx según su contenido, ' +
+        'con la extensión que corresponde a ese contenido). Una parte inválida rechaza toda la solicitud y no se ' +
+        'guarda nada. Cuotas (producto §7): por borrador, por dirección y hora (bytes y borradores nuevos), y un ' +
+        'mínimo de espacio libre en el disco (507).',
+      tags: ['archivos'],
+      consumes: ['multipart/form-data'],
+      response: { 200: listaDeAdjuntos, ...respuestasDeError },
+    },
+    handler: async (request, reply) => {
+      if ((await espacioLibre(config.dataDir)) < config.diskFreeMinBytes) {
+        throw new ErrorHttp(507, CODIGOS.SIN_ESPACIO, MENSAJES_HTTP.sinEspacio);
+      }
+      const cliente = clienteDe(request);
+      const abierto = await borradorAbierto(app.db, cookieDelBorrador(request, config.production));
+      if (!abierto && (await leer(app.db, CLAVES.borradores(cliente))).valor >= config.draftsMaxPerHour) {
+        throw new ErrorHttp(
+          429,
+          CODIGOS.CUOTA_EXCEDIDA,
+          MENSAJES_HTTP.cuotaDeBorradores(config.draftsMaxPerHour),
+        );
+      }
+      const restanteBorrador = config.draftMaxBytes - (abierto?.bytesRecibidos ?? 0);
+      const restanteCliente =
+        config.uploadMaxBytesPerHour - (await leer(app.db, CLAVES.bytes(cliente))).valor;
+      if (restanteBorrador <= 0) throw cuotaDelBorrador();
+      if (restanteCliente <= 0) throw cuotaDelCliente();
+
+      let recibidos;
+      try {
+        recibidos = await recibirArchivos(request, app.documentos, {
+          bytes: Math.min(restanteBorrador, restanteCliente),
+          excedido: restanteBorrador <= restanteCliente ? cuotaDelBorrador : cuotaDelCliente,
+        });
+      } catch (error) {
+        if (!(error instanceof EnvioCortado)) throw error;
+        cortarLectura(request, reply);
+        throw error.respuesta;
+      }
+      let borrador: string;
+      try {
+        if (abierto) {
+          borrador = abierto.id;
+        } else {
+          const nuevo = await abrirBorrador(app.db);
+          ponerCookieDelBorrador(reply, nuevo.valor, {
+            production: config.production,
+            maxAgeHours: config.draftMaxAgeHours,
+          });
+          borrador = nuevo.id;
+          await sumar(app.db, CLAVES.borradores(cliente), 1, HORA);
+        }
+      } catch (error) {
+        await Promise.all(recibidos.map((r) => app.documentos.descartar(r.preparado).catch(() => {})));
+        throw error;
+      }
+      await guardarDocumentos(app.db, app.documentos, borrador, recibidos);
+      const bytes = recibidos.reduce((total, r) => total + r.preparado.bytes, 0);
+      await sumar(app.db, CLAVES.bytes(cliente), bytes, HORA);
+      const documentos = await documentosDelBorrador(app.db, borrador);
+      return documentos.map((d) => ({ nombre: d.nombre }));
+    },
+  });
+};

@@ -1,0 +1,225 @@
+// The one writer of an application's status and history (producto §9, producto §11, producto §13).
+// Every entry of the record goes through `asentar`, inside the caller's transaction: the arrival
+// (the chart's initial state), a move (decided by the chart, domain/ciclo-de-vida.ts), or an event
+// of the record that is not a status change (a rectified field, the deletion of the person's data).
+// It writes the status (a move: on condition that it still is the one the move starts from), the
+// history row, the audit row, and carries out the effects the chart names for the transition —
+// opening the correction link, queuing the e-mails in the outbox — in that same transaction.
+import { randomUUID } from 'node:crypto';
+import { initialTransition, transition, type ExecutableActionsFrom } from 'xstate';
+import {
+  cicloDeVida,
+  estadoDelCiclo,
+  type EventoCiclo,
+  type SnapshotCiclo,
+} from '../../domain/ciclo-de-vida.js';
+import { CAMPO_SUPRESION, MARCA_SUPRIMIDO, type DocumentoKey, type Estado } from '../../domain/index.js';
+import { abrirCorreccion, type CorreccionAbierta } from '../correcciones/crear.js';
+import type { Db } from '../db/esquema.js';
+import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
+import { auditar, type EventoAuditoria } from '../auditoria/cadena.js';
+import { avisarEnvio, avisarMovimiento } from './avisos.js';
+
+/** What is written in the record. */
+export type Asiento =
+  /** The application arrives: the chart's initial status, the first history row. */
+  | { tipo: 'recepcion' }
+  /** A move of the chart from `desde` (the status the mover saw). */
+  | { tipo: 'movimiento'; desde: Estado; evento: EventoCiclo }
+  /** A field of the personal data rectified (producto §13): the status stays `estado`. */
+  | {
+      tipo: 'dato';
+      /** The stored status, read under the caller's conditional update. */
+      estado: string;
+      campo: string;
+      anterior: string | null;
+      nuevo: string | null;
+      motivo: string;
+    }
+  /**
+   * The person's data deleted (producto §13): the free texts of earlier rows are blanked and a row
+   * of its own records the deletion; the status stays `estado`.
+   */
+  | { tipo: 'supresion'; estado: string; motivo: string };
+
+export interface Anotacion {
+  solicitudId: string;
+  asiento: Asiento;
+  /** The staff account that made it; null for the applicant, a command or the system. */
+  personalId: string | null;
+  /** Its audit row (producto §9); null when the change has none (the arrival). */
+  auditoria: EventoAuditoria | null;
+  /** The staff address of producto §11 (CORREO_PERSONAL); null: no notice is queued. */
+  personal?: string | null;
+  ahora?: Date;
+}
+
+export interface Asentado {
+  historialId: string;
+  estado: Estado;
+}
+
+/** The application's document keys: what the chart lets staff observe. */
+async function documentosDe(trx: Db, solicitudId: string): Promise<string[]> {
+  const filas = await trx
+    .selectFrom('solicitud_documentos as sd')
+    .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+    .select('d.clave')
+    .where('sd.solicitud_id', '=', solicitudId)
+    .execute();
+  return filas.map((f) => f.clave);
+}
+
+type Accion = ExecutableActionsFrom<typeof cicloDeVida>;
+
+/** Carries out, in order, the effects the chart named for the transition just written. */
+async function efectuar(
+  trx: Db,
+  acciones: readonly Accion[],
+  hecho: {
+    solicitudId: string;
+    historialId: string;
+    evento: EventoCiclo | null;
+    personal: string | null;
+    ahora: Date;
+  },
+): Promise<void> {
+  let correccion: CorreccionAbierta | null = null;
+  const motivo = hecho.evento?.motivo?.trim() || null;
+  const documentos = (hecho.evento?.documentos ?? []) as DocumentoKey[];
+  for (const accion of acciones) {
+    switch (accion.type) {
+      case 'avisarEnvio': {
+        const { email } = await trx
+          .selectFrom('solicitudes')
+          .select('email')
+          .where('id', '=', hecho.solicitudId)
+          .executeTakeFirstOrThrow();
+        await avisarEnvio(trx, { solicitudId: hecho.solicitudId, email, personal: hecho.personal });
+        break;
+      }
+      case 'abrirCorreccion':
+        correccion = await abrirCorreccion(trx, {
+          solicitudId: hecho.solicitudId,
+          historialId: hecho.historialId,
+          motivo: motivo ?? '',
+          documentos,
+          ahora: hecho.ahora,
+        });
+        break;
+      case 'avisarAlSolicitante': {
+        const { aviso } = accion.params as { aviso: 'observada' | 'aprobada' | 'rechazada' };
+        await avisarMovimiento(trx, {
+          solicitudId: hecho.solicitudId,
+          historialId: hecho.historialId,
+          aviso,
+          motivo,
+          documentos,
+          correccion,
+        });
+        break;
+      }
+      case 'avisarAlPersonal':
+        if (hecho.personal) {
+          await encolarCorreo(
+            trx,
+            {
+              clave: CLAVES_CORREO.corregida(hecho.historialId),
+              para: hecho.personal,
+              evento: { tipo: 'corregida', solicitudId: hecho.solicitudId },
+            },
+            hecho.ahora.getTime(),
+          );
+        }
+        break;
+      default:
+        throw new Error(`Efecto del ciclo de vida sin implementar: ${accion.type}`);
+    }
+  }
+}
+
+/**
+ * Writes one entry of the record in `trx`. A move the chart refuses from `desde`, or whose status
+ * is no longer `desde` when written (someone moved it first), writes nothing and answers null: the
+ * caller says why (409 for staff, 410 for the applicant's link).
+ */
+export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado | null> {
+  const { solicitudId, asiento, personalId, ahora = new Date() } = anotacion;
+  const en = ahora.toISOString();
+  const historialId = randomUUID();
+  let fila: { desde: string | null; hacia: string; motivo: string | null; documentos: string | null };
+  let evento: EventoCiclo | null = null;
+  let acciones: readonly Accion[] = [];
+
+  if (asiento.tipo === 'recepcion') {
+    const [inicial, entrada] = initialTransition(cicloDeVida, {
+      documentos: await documentosDe(trx, solicitudId),
+    });
+    await trx
+      .updateTable('solicitudes')
+      .set({ estado: inicial.value })
+      .where('id', '=', solicitudId)
+      .execute();
+    fila = { desde: null, hacia: inicial.value, motivo: null, documentos: null };
+    acciones = entrada;
+  } else if (asiento.tipo === 'movimiento') {
+    evento = asiento.evento;
+    const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, await documentosDe(trx, solicitudId));
+    if (!antes.can(evento)) return null;
+    const [despues, efectos] = transition(cicloDeVida, antes, evento);
+    const cambio = await trx
+      .updateTable('solicitudes')
+      .set({ estado: despues.value })
+      .where('id', '=', solicitudId)
+      .where('estado', '=', asiento.desde)
+      .executeTakeFirst();
+    // Between the caller's read and this update another move won: nothing of this one is kept.
+    if (Number(cambio.numUpdatedRows) !== 1) return null;
+    const motivo = evento.motivo?.trim() || null;
+    fila = {
+      desde: asiento.desde,
+      hacia: despues.value,
+      motivo,
+      documentos: evento.documentos?.length ? JSON.stringify(evento.documentos) : null,
+    };
+    acciones = efectos;
+  } else {
+    if (asiento.tipo === 'supresion') {
+      // Free texts may quote the person: reasons and rectified values of the earlier rows.
+      for (const columna of ['motivo', 'anterior', 'nuevo'] as const) {
+        await trx
+          .updateTable('historial')
+          .set({ [columna]: MARCA_SUPRIMIDO })
+          .where('solicitud_id', '=', solicitudId)
+          .where(columna, 'is not', null)
+          .execute();
+      }
+    }
+    fila = { desde: asiento.estado, hacia: asiento.estado, motivo: asiento.motivo, documentos: null };
+  }
+
+  await trx
+    .insertInto('historial')
+    .values({
+      id: historialId,
+      solicitud_id: solicitudId,
+      ...fila,
+      personal_id: personalId,
+      en,
+      ...(asiento.tipo === 'dato'
+        ? { campo: asiento.campo, anterior: asiento.anterior, nuevo: asiento.nuevo }
+        : asiento.tipo === 'supresion'
+          ? { campo: CAMPO_SUPRESION }
+          : {}),
+    })
+    .execute();
+  if (anotacion.auditoria) await auditar(trx, anotacion.auditoria, ahora);
+  await efectuar(trx, acciones, {
+    solicitudId,
+    historialId,
+    evento,
+    personal: anotacion.personal ?? null,
+    ahora,
+  });
+  return { historialId, estado: fila.hacia as Estado };
+}

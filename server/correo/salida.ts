@@ -1,0 +1,94 @@
+// The outbox (producto §11): a message is queued in the same transaction as the change that causes
+// it, so a change without its message (or a message without its change) cannot happen. It is
+// written out and sent later by the sender (server/correo/repartidor.ts). `clave` names the
+// event and recipient: queueing the same event twice — a retried request, a reminder job run by
+// two processes — keeps one row.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DocumentoKey } from '../../domain/index.js';
+import type { Database } from '../db/esquema.js';
+
+/** About one application: the message is written from the application as it is when sent. */
+export type EventoDeSolicitud =
+  /** To the applicant, with the receipt attached. */
+  | { tipo: 'enviada'; solicitudId: string }
+  /** To the staff address: a new application arrived. */
+  | { tipo: 'aviso_personal'; solicitudId: string }
+  /** To the applicant: what to correct, and the link (`token` is the raw correction token). */
+  | {
+      tipo: 'observada';
+      solicitudId: string;
+      motivo: string;
+      documentos: DocumentoKey[];
+      token: string;
+      /** YYYY-MM-DD, the link's last day. */
+      plazo: string;
+    }
+  | { tipo: 'aprobada'; solicitudId: string }
+  | { tipo: 'rechazada'; solicitudId: string; motivo: string }
+  /** To the staff address: the applicant sent the correction. */
+  | { tipo: 'corregida'; solicitudId: string }
+  /** To the applicant: a document stops being valid in `dias` days. */
+  | { tipo: 'recordatorio'; solicitudId: string; documento: DocumentoKey; hasta: string; dias: number };
+
+/** About no application: everything the message says travels in the event. */
+export type EventoDelSistema =
+  /** To CORREO_AUDITORIA: the audit chain's head of the day, a witness outside the database. */
+  {
+    tipo: 'cabeza_auditoria';
+    /** YYYY-MM-DD in Argentina. */
+    fecha: string;
+    /** `n:hash`. */
+    cabeza: string;
+    /** What the chain's check found just before: null when intact, else the first broken row. */
+    alteracion: string | null;
+  };
+
+export type EventoCorreo = EventoDeSolicitud | EventoDelSistema;
+
+export type TipoCorreo = EventoCorreo['tipo'];
+
+export interface CorreoNuevo {
+  /** The event's unique key (see CLAVES_CORREO). */
+  clave: string;
+  para: string;
+  evento: EventoCorreo;
+}
+
+/** One key per event and recipient. */
+export const CLAVES_CORREO = {
+  enviada: (solicitudId: string) => `enviada|${solicitudId}`,
+  avisoPersonal: (solicitudId: string) => `aviso_personal|${solicitudId}`,
+  /** A status move (observada, aprobada, rechazada): one message per history row. */
+  movimiento: (historialId: string) => `movimiento|${historialId}`,
+  corregida: (historialId: string) => `corregida|${historialId}`,
+  recordatorio: (solicitudId: string, documento: string, hasta: string, dias: number) =>
+    `recordatorio|${solicitudId}|${documento}|${hasta}|${dias}`,
+  /** One a day, whichever process and however many runs. */
+  cabezaAuditoria: (fecha: string) => `cabeza_auditoria|${fecha}`,
+} as const;
+
+/** Queues a message inside the caller's transaction; a repeated event queues nothing. */
+export async function encolarCorreo(
+  trx: Kysely<Database>,
+  { clave, para, evento }: CorreoNuevo,
+  ahora: number = Date.now(),
+): Promise<void> {
+  await trx
+    .insertInto('correos')
+    .values({
+      id: randomUUID(),
+      clave,
+      tipo: evento.tipo,
+      solicitud_id: 'solicitudId' in evento ? evento.solicitudId : null,
+      para,
+      datos: JSON.stringify(evento),
+      creado_ms: ahora,
+      proximo_ms: ahora,
+      duenio: null,
+      enviado_ms: null,
+      error: null,
+    })
+    .onConflict((oc) => oc.column('clave').doNothing())
+    .execute();
+}

@@ -1,0 +1,307 @@
+// What the access export (producto §13) says about one person, read in one snapshot: every
+// application with that DNI (deleted ones excluded), with its data, terms, documents, equipment,
+// history, notes, correction links, outbox messages and the audit rows that name it. It becomes
+// datos.json and resumen.pdf; the documents' bytes are streamed apart (exportacion.ts), so only
+// what describes them is held in memory here.
+import {
+  DOCUMENTOS,
+  type DatosSocio,
+  type EntradaHistorial,
+  type Equipo,
+  type Estado,
+  type Nota,
+} from '../../domain/index.js';
+import type { Db } from '../db/esquema.js';
+import { nombreDeDocumento } from '../archivos/documentos.js';
+import { equipoDeFila, historialDe, notaDeFila } from '../gestion/expediente.js';
+import { solicitudesDePersona } from './persona.js';
+
+export interface DocumentoExportado {
+  clave: string;
+  label: string;
+  /** The name it has in the application, e.g. "TituloMedico.pdf". */
+  nombre: string;
+  mime: string;
+  bytes: number;
+  sha256: string;
+  vigenteHasta: string | null;
+  /** Its path inside the ZIP. */
+  archivo: string;
+}
+
+/**
+ * A document still held that the application no longer uses: one replaced by a correction (kept
+ * for staff, decision 086) or uploaded for a correction never sent.
+ */
+export interface DocumentoNoVigente extends Omit<DocumentoExportado, 'vigenteHasta'> {
+  subidoEn: string;
+}
+
+export interface CorreccionExportada {
+  creadaEn: string;
+  /** Last day to send it (AAAA-MM-DD). */
+  plazo: string;
+  motivo: string;
+  documentos: string[];
+  usadaEn: string | null;
+}
+
+export interface CorreoExportado {
+  tipo: string;
+  para: string;
+  estado: string;
+  creadoEn: string;
+  enviadoEn: string | null;
+}
+
+export interface AuditoriaExportada {
+  n: number;
+  en: string;
+  usuario: string | null;
+  accion: string;
+  objeto: string | null;
+  detalle: unknown;
+}
+
+export interface SolicitudExportada {
+  numero: string;
+  creadaEn: string;
+  estado: Estado;
+  terminos: { version: string; aceptadosEn: string };
+  datosSocio: DatosSocio;
+  equipos: Equipo[];
+  documentos: DocumentoExportado[];
+  documentosNoVigentes: DocumentoNoVigente[];
+  historial: EntradaHistorial[];
+  notas: Nota[];
+  correcciones: CorreccionExportada[];
+  correos: CorreoExportado[];
+  auditoria: AuditoriaExportada[];
+}
+
+/** datos.json. */
+export interface DatosExportados {
+  generadoEn: string;
+  dni: string;
+  /** The name of the newest application. */
+  apellidoynombre: string;
+  solicitudes: SolicitudExportada[];
+}
+
+/** A document to copy from the store into the ZIP. */
+export interface ArchivoExportado {
+  /** The store's name of the file. */
+  almacen: string;
+  /** Its path inside the ZIP. */
+  ruta: string;
+  mime: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface Exportacion {
+  datos: DatosExportados;
+  archivos: ArchivoExportado[];
+}
+
+const ORDEN_DOCUMENTO = new Map<string, number>(DOCUMENTOS.map((d, i) => [d.key, i]));
+const ROTULO_DOCUMENTO = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
+const orden = (clave: string) => ORDEN_DOCUMENTO.get(clave) ?? 99;
+
+function listaJson(valor: string | null): string[] {
+  if (!valor) return [];
+  const lista: unknown = JSON.parse(valor);
+  return Array.isArray(lista) ? lista.filter((c): c is string => typeof c === 'string') : [];
+}
+
+const iso = (ms: number | string | null): string | null =>
+  ms === null ? null : new Date(Number(ms)).toISOString();
+
+/** The DNI of a non-deleted application, or null (unknown number, or its data deleted). */
+export async function dniDeSolicitud(db: Db, numero: string): Promise<string | null> {
+  const fila = await db
+    .selectFrom('solicitudes')
+    .select('dni')
+    .where('numero', '=', numero)
+    .where('suprimida_en', 'is', null)
+    .executeTakeFirst();
+  return fila?.dni ?? null;
+}
+
+/**
+ * Everything held about `dni`, or null when nothing is. Read in one transaction (repeatable read
+ * on PostgreSQL), so the JSON, the PDF and the list of files agree with each other.
+ */
+export function leerExportacion(db: Db, dni: string, ahora = new Date()): Promise<Exportacion | null> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute((trx) => leerEn(trx, dni, ahora));
+}
+
+async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | null> {
+  const titulares = await solicitudesDePersona(db, dni);
+  if (titulares.length === 0) return null;
+  const ids = titulares.map((s) => s.id);
+  const numeros = titulares.map((s) => s.numero);
+
+  const [solicitudes, equipos, vinculados, correcciones, historial, notas, correos, auditoria] =
+    await Promise.all([
+      db
+        .selectFrom('solicitudes')
+        .select(['id', 'datos_socio', 'terminos_version', 'terminos_aceptados_en'])
+        .where('id', 'in', ids)
+        .execute(),
+      db.selectFrom('equipos').selectAll().where('solicitud_id', 'in', ids).orderBy('orden').execute(),
+      db
+        .selectFrom('solicitud_documentos')
+        .select(['solicitud_id', 'documento_id', 'nombre', 'vigente_hasta'])
+        .where('solicitud_id', 'in', ids)
+        .execute(),
+      db
+        .selectFrom('correcciones')
+        .select(['solicitud_id', 'borrador_id', 'creada_en', 'plazo', 'motivo', 'documentos', 'usada_en'])
+        .where('solicitud_id', 'in', ids)
+        .orderBy('creada_en')
+        .execute(),
+      historialDe(db, ids),
+      db
+        .selectFrom('notas as n')
+        .innerJoin('personal as p', 'p.id', 'n.personal_id')
+        .select(['n.solicitud_id', 'n.id', 'n.texto', 'n.en', 'p.usuario', 'p.nombre'])
+        .where('n.solicitud_id', 'in', ids)
+        .orderBy('n.en')
+        .orderBy('n.id')
+        .execute(),
+      db
+        .selectFrom('correos')
+        .select(['solicitud_id', 'tipo', 'para', 'estado', 'creado_ms', 'enviado_ms'])
+        .where('solicitud_id', 'in', ids)
+        .orderBy('creado_ms')
+        .orderBy('id')
+        .execute(),
+      // An audit row names an application by its number: alone, "<numero>/<document key>", or
+      // among the numbers of one consulta (separated by spaces).
+      db
+        .selectFrom('auditoria')
+        .select(['n', 'en', 'usuario', 'accion', 'objeto', 'detalle'])
+        .where((eb) => eb.or(numeros.map((numero) => eb('objeto', 'like', `%${numero}%`))))
+        .orderBy('n')
+        .execute(),
+    ]);
+
+  // The documents it links now, and every other one still held in its draft or in the drafts of
+  // its correction links (replaced ones, uploads of a correction never sent).
+  const borradorDe = new Map<string, string>(titulares.map((s) => [s.borradorId, s.id]));
+  for (const c of correcciones) borradorDe.set(c.borrador_id, c.solicitud_id);
+  const vinculadosIds = [...new Set(vinculados.map((v) => v.documento_id))];
+  const documentos = await db
+    .selectFrom('documentos')
+    .select(['id', 'borrador_id', 'clave', 'extension', 'mime', 'bytes', 'sha256', 'archivo', 'creado_en'])
+    .where((eb) =>
+      eb.or([
+        eb('borrador_id', 'in', [...borradorDe.keys()]),
+        ...(vinculadosIds.length > 0 ? [eb('id', 'in', vinculadosIds)] : []),
+      ]),
+    )
+    .orderBy('creado_en')
+    .orderBy('id')
+    .execute();
+  const porId = new Map(documentos.map((d) => [d.id, d]));
+  const enUso = new Set(vinculadosIds);
+
+  const archivos: ArchivoExportado[] = [];
+  const exportadas = titulares.map((t): SolicitudExportada => {
+    const s = solicitudes.find((x) => x.id === t.id)!;
+    const carpeta = `documentos/${t.numero}`;
+    const enAlmacen = new Map<string, string>();
+    const datosDe = (d: (typeof documentos)[number]) => ({
+      clave: d.clave,
+      label: ROTULO_DOCUMENTO.get(d.clave) ?? d.clave,
+      mime: d.mime,
+      bytes: Number(d.bytes),
+      sha256: d.sha256,
+    });
+
+    const vigentes = vinculados
+      .filter((v) => v.solicitud_id === t.id && porId.has(v.documento_id))
+      .map((v): DocumentoExportado => {
+        const d = porId.get(v.documento_id)!;
+        const archivo = `${carpeta}/${v.nombre}`;
+        enAlmacen.set(archivo, d.archivo);
+        return { ...datosDe(d), nombre: v.nombre, vigenteHasta: v.vigente_hasta ?? null, archivo };
+      })
+      .sort((a, b) => orden(a.clave) - orden(b.clave));
+    const noVigentes: DocumentoNoVigente[] = [];
+    for (const d of documentos) {
+      if (enUso.has(d.id) || borradorDe.get(d.borrador_id) !== t.id) continue;
+      // Several of one key may be held: numbered in upload order.
+      const nombre = nombreDeDocumento(d);
+      const repetidos = noVigentes.filter((x) => x.clave === d.clave).length;
+      const archivo = `${carpeta}/no-vigentes/${repetidos + 1}-${nombre}`;
+      enAlmacen.set(archivo, d.archivo);
+      noVigentes.push({ ...datosDe(d), nombre, subidoEn: d.creado_en, archivo });
+    }
+    for (const d of [...vigentes, ...noVigentes]) {
+      archivos.push({
+        almacen: enAlmacen.get(d.archivo)!,
+        ruta: d.archivo,
+        mime: d.mime,
+        bytes: d.bytes,
+        sha256: d.sha256,
+      });
+    }
+
+    return {
+      numero: t.numero,
+      creadaEn: t.creadaEn,
+      estado: t.estado,
+      terminos: { version: s.terminos_version, aceptadosEn: s.terminos_aceptados_en },
+      datosSocio: JSON.parse(s.datos_socio) as DatosSocio,
+      equipos: equipos.filter((e) => e.solicitud_id === t.id).map(equipoDeFila),
+      documentos: vigentes,
+      documentosNoVigentes: noVigentes,
+      historial: historial.filter((h) => h.solicitudId === t.id).map((h) => h.entrada),
+      notas: notas.filter((n) => n.solicitud_id === t.id).map(notaDeFila),
+      correcciones: correcciones
+        .filter((c) => c.solicitud_id === t.id)
+        .map((c) => ({
+          creadaEn: c.creada_en,
+          plazo: c.plazo,
+          motivo: c.motivo,
+          documentos: listaJson(c.documentos),
+          usadaEn: c.usada_en,
+        })),
+      correos: correos
+        .filter((c) => c.solicitud_id === t.id)
+        .map((c) => ({
+          tipo: c.tipo,
+          para: c.para,
+          estado: c.estado,
+          creadoEn: iso(c.creado_ms)!,
+          enviadoEn: iso(c.enviado_ms),
+        })),
+      auditoria: auditoria
+        .filter((a) => a.objeto !== null && a.objeto.split(/[ /]/).includes(t.numero))
+        .map((a) => ({
+          n: Number(a.n),
+          en: a.en,
+          usuario: a.usuario,
+          accion: a.accion,
+          objeto: a.objeto,
+          detalle: a.detalle === null ? null : (JSON.parse(a.detalle) as unknown),
+        })),
+    };
+  });
+
+  return {
+    datos: {
+      generadoEn: ahora.toISOString(),
+      dni,
+      apellidoynombre: titulares.at(-1)!.apellidoynombre,
+      solicitudes: exportadas,
+    },
+    archivos,
+  };
+}

@@ -1,0 +1,70 @@
+// Counters per key and fixed window, kept in the database so that a restart or a second server
+// process neither resets nor multiplies them: the rate limits (through @fastify/rate-limit's
+// store interface, plugins/limites.ts), the padrón look-ups shared by the DNI check and
+// solicitud/crear, and the upload quotas (bytes and new drafts per client address and hour).
+// One upsert adds and reads in a single statement, on SQLite and PostgreSQL alike.
+import { sql } from 'kysely';
+import type { Db } from './esquema.js';
+
+export interface Cuenta {
+  /** What the window holds after this sum. */
+  valor: number;
+  /** Milliseconds until the window ends. */
+  restanteMs: number;
+}
+
+/** Adds `cantidad` to `clave`'s window (a new window of `ventanaMs` when the last one ended). */
+export async function sumar(
+  db: Db,
+  clave: string,
+  cantidad: number,
+  ventanaMs: number,
+  ahora = Date.now(),
+): Promise<Cuenta> {
+  const vence = ahora + ventanaMs;
+  const { rows } = await sql<{ valor: number | string; vence_ms: number | string }>`
+    insert into contadores (clave, valor, vence_ms) values (${clave}, ${cantidad}, ${vence})
+    on conflict (clave) do update set
+      valor = case when contadores.vence_ms <= ${ahora} then excluded.valor
+                   else contadores.valor + excluded.valor end,
+      vence_ms = case when contadores.vence_ms <= ${ahora} then excluded.vence_ms
+                      else contadores.vence_ms end
+    returning valor, vence_ms`.execute(db);
+  const fila = rows[0]!;
+  return { valor: Number(fila.valor), restanteMs: Math.max(0, Number(fila.vence_ms) - ahora) };
+}
+
+/** What `clave`'s current window holds (0 when it has ended or never began). */
+export async function leer(db: Db, clave: string, ahora = Date.now()): Promise<Cuenta> {
+  const fila = await db
+    .selectFrom('contadores')
+    .select(['valor', 'vence_ms'])
+    .where('clave', '=', clave)
+    .executeTakeFirst();
+  if (!fila || Number(fila.vence_ms) <= ahora) return { valor: 0, restanteMs: 0 };
+  return { valor: Number(fila.valor), restanteMs: Number(fila.vence_ms) - ahora };
+}
+
+/** Drops the windows that have ended (the periodic sweep). */
+export async function olvidarVencidos(db: Db, ahora = Date.now()): Promise<number> {
+  const r = await db.deleteFrom('contadores').where('vence_ms', '<=', ahora).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** The keys, one namespace per budget, so two budgets of one client never share a count. */
+export const CLAVES = {
+  padron: (cliente: string) => `padron|${cliente}`,
+  subidas: (cliente: string) => `subidas|${cliente}`,
+  envios: (cliente: string) => `envios|${cliente}`,
+  bytes: (cliente: string) => `bytes|${cliente}`,
+  borradores: (cliente: string) => `borradores|${cliente}`,
+  ingreso: (cliente: string) => `ingreso|${cliente}`,
+  segundoFactor: (cliente: string) => `segundo-factor|${cliente}`,
+  /** The applicant's status lookup (producto §11), the DNI check's allowance on its own count. */
+  estado: (cliente: string) => `estado|${cliente}`,
+  /** Receipts downloaded, from /completado or the verification page (producto §11). */
+  comprobantes: (cliente: string) => `comprobante|${cliente}`,
+  verificaciones: (cliente: string) => `verificacion|${cliente}`,
+  /** Readings of a correction link (its uploads and sending count as step 2's and crear's). */
+  correcciones: (cliente: string) => `correccion-consulta|${cliente}`,
+} as const;

@@ -1,0 +1,88 @@
+// A status move made by staff (producto §9), decided by the lifecycle chart
+// (domain/ciclo-de-vida.ts): the role first (403), then what the move needs (400), then the
+// current status (409). The move is written by the record's one writer (./ciclo-de-vida.ts), on
+// condition that the status still is the one the page showed, so of two people moving the same
+// application at once only one wins; its history, audit row and e-mail go in the same transaction.
+import {
+  estadoDelCiclo,
+  movimientoHacia,
+  problemasDelMovimiento,
+  puedeHacer,
+  type EventoCiclo,
+} from '../../domain/ciclo-de-vida.js';
+import { TEXTOS_GESTION, type PedidoMovimiento } from '../../domain/index.js';
+import type { Db } from '../db/esquema.js';
+import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
+import { asentar } from '../ciclo-de-vida/asentar.js';
+import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
+import type { SesionActiva } from '../personal/sesiones.js';
+
+export { problemaDeTexto } from '../../domain/ciclo-de-vida.js';
+
+export const movimientoVencido = () =>
+  new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, TEXTOS_GESTION.movimientoVencido);
+
+export interface Mover {
+  numero: string;
+  pedido: PedidoMovimiento;
+  sesion: SesionActiva;
+  ip: string;
+  ahora?: Date;
+}
+
+export async function moverEstado(
+  db: Db,
+  { numero, pedido, sesion, ip, ahora = new Date() }: Mover,
+): Promise<void> {
+  const { desde, hacia } = pedido;
+  // The role decides alone, whatever the status: "corregida" is the applicant's move (producto §11).
+  const movimiento = movimientoHacia(hacia);
+  if (!movimiento || !puedeHacer(sesion.rol, movimiento)) {
+    throw new ErrorDeDominio('sin_permiso', CODIGOS.SIN_PERMISO, TEXTOS_GESTION.sinPermiso);
+  }
+  const solicitud = await solicitudPorNumero(db, numero);
+  if (solicitud.suprimida) throw datosSuprimidos();
+
+  const documentos = (
+    await db
+      .selectFrom('solicitud_documentos as sd')
+      .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+      .select('d.clave')
+      .where('sd.solicitud_id', '=', solicitud.id)
+      .execute()
+  ).map((d) => d.clave);
+  const campos = problemasDelMovimiento(movimiento.necesita, pedido, documentos);
+  if (Object.keys(campos).length > 0) {
+    throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
+  }
+
+  const motivo = (pedido.motivo ?? '').trim();
+  const evento: EventoCiclo = {
+    type: movimiento.evento,
+    actor: sesion.rol,
+    ...(motivo === '' ? {} : { motivo }),
+    ...(movimiento.necesitaDocumentos ? { documentos: pedido.documentos ?? [] } : {}),
+  };
+  // The page showed another status, or the chart does not make the move from it: someone moved
+  // it first.
+  if (solicitud.estado !== desde || !estadoDelCiclo(desde, documentos).can(evento)) {
+    throw movimientoVencido();
+  }
+  await db.transaction().execute(async (trx) => {
+    await tomarSiVigente(trx, solicitud.id);
+    const hecho = await asentar(trx, {
+      solicitudId: solicitud.id,
+      asiento: { tipo: 'movimiento', desde, evento },
+      personalId: sesion.personalId,
+      auditoria: {
+        usuario: sesion.usuario,
+        ip,
+        accion: 'mover_estado',
+        objeto: numero,
+        detalle: { desde, hacia },
+      },
+      ahora,
+    });
+    if (!hecho) throw movimientoVencido();
+  });
+}

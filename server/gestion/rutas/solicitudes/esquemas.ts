@@ -1,0 +1,206 @@
+// JSON schemas of the inbox, one application, its moves and notes (domain/gestion.ts has the
+// types the back-office reads). The export reads the inbox's filter with the same schema.
+import {
+  CLAVES_ESTADO,
+  DOCUMENTOS,
+  VENCE_PRONTO,
+  LARGO_MAXIMO_BUSQUEDA,
+  LARGO_MAXIMO_MOTIVO,
+  LARGO_MAXIMO_NOTA,
+} from '../../../../domain/index.js';
+import { cuerpoCrear } from '../../../solicitud/rutas/esquemas.js';
+import { paramsNumero } from '../esquemas.js';
+
+const estado = { type: 'string', enum: CLAVES_ESTADO } as const;
+const estadoONulo = { type: ['string', 'null'], enum: [...CLAVES_ESTADO, null] } as const;
+
+/** The inbox's page; pages past what a person reads are refused (10,000 × 25 rows). */
+export const PAGINA_MAXIMA = 10_000;
+
+const propiedadesFiltro = {
+  q: { type: 'string', maxLength: LARGO_MAXIMO_BUSQUEDA, default: '' },
+  estado: { type: 'string', enum: ['', ...CLAVES_ESTADO], default: '' },
+  // "Vence en 30 días" (producto §11).
+  vence: { type: 'string', enum: ['', VENCE_PRONTO], default: '' },
+} as const;
+
+export const consultaFiltro = {
+  type: 'object',
+  additionalProperties: false,
+  properties: propiedadesFiltro,
+} as const;
+
+export const consultaBandeja = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...propiedadesFiltro,
+    pagina: { type: 'integer', minimum: 1, maximum: PAGINA_MAXIMA, default: 1 },
+  },
+} as const;
+
+export const esquemaPaginaBandeja = {
+  type: 'object',
+  required: ['filas', 'pagina', 'porPagina', 'total', 'totalExacto'],
+  additionalProperties: false,
+  properties: {
+    filas: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['numero', 'creadaEn', 'apellidoynombre', 'dni', 'matricula', 'estado', 'plazoVencido'],
+        additionalProperties: false,
+        properties: {
+          numero: { type: 'string' },
+          creadaEn: { type: 'string', format: 'date-time' },
+          apellidoynombre: { type: 'string' },
+          dni: { type: 'string' },
+          matricula: { type: 'string' },
+          estado,
+          plazoVencido: { type: 'boolean' },
+        },
+      },
+    },
+    pagina: { type: 'integer' },
+    porPagina: { type: 'integer' },
+    total: { type: 'integer' },
+    totalExacto: { type: 'boolean' },
+  },
+} as const;
+
+export const esquemaNota = {
+  type: 'object',
+  required: ['id', 'texto', 'usuario', 'nombre', 'en'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string' },
+    texto: { type: 'string' },
+    usuario: { type: 'string' },
+    nombre: { type: 'string' },
+    en: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const esquemaDetalle = {
+  type: 'object',
+  required: [
+    'numero',
+    'creadaEn',
+    'estado',
+    'datosSocio',
+    'documentos',
+    'equipos',
+    'historial',
+    'notas',
+    'movimientos',
+    'suprimidaEn',
+  ],
+  additionalProperties: false,
+  properties: {
+    numero: { type: 'string' },
+    creadaEn: { type: 'string', format: 'date-time' },
+    estado,
+    // The shapes the applicant sent (producto §7).
+    datosSocio: cuerpoCrear.properties.datosSocio,
+    documentos: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['clave', 'label', 'nombre', 'mime', 'bytes', 'sha256', 'vigenteHasta'],
+        additionalProperties: false,
+        properties: {
+          clave: { type: 'string' },
+          label: { type: 'string' },
+          nombre: { type: 'string' },
+          mime: { type: 'string' },
+          bytes: { type: 'integer' },
+          sha256: { type: 'string' },
+          vigenteHasta: { type: ['string', 'null'] },
+        },
+      },
+    },
+    equipos: cuerpoCrear.properties.equipos,
+    historial: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['desde', 'hacia', 'usuario', 'nombre', 'en', 'motivo', 'documentos', 'cambio'],
+        additionalProperties: false,
+        properties: {
+          desde: estadoONulo,
+          hacia: estado,
+          usuario: { type: ['string', 'null'] },
+          nombre: { type: ['string', 'null'] },
+          en: { type: 'string', format: 'date-time' },
+          motivo: { type: ['string', 'null'] },
+          documentos: { type: 'array', items: { type: 'string' } },
+          cambio: {
+            type: ['object', 'null'],
+            required: ['campo', 'anterior', 'nuevo'],
+            additionalProperties: false,
+            properties: {
+              campo: { type: 'string' },
+              anterior: { type: ['string', 'null'] },
+              nuevo: { type: ['string', 'null'] },
+            },
+          },
+        },
+      },
+    },
+    notas: { type: 'array', items: esquemaNota },
+    movimientos: { type: 'array', items: estado },
+    suprimidaEn: { type: ['string', 'null'] },
+  },
+} as const;
+
+export const cuerpoMovimiento = {
+  type: 'object',
+  required: ['desde', 'hacia'],
+  additionalProperties: false,
+  properties: {
+    desde: estado,
+    hacia: estado,
+    // The lengths the handler checks (with a message per field) after trimming; these only
+    // keep an absurd body out.
+    motivo: { type: 'string', maxLength: LARGO_MAXIMO_MOTIVO * 2 },
+    documentos: {
+      type: 'array',
+      maxItems: DOCUMENTOS.length * 2,
+      items: { type: 'string', maxLength: 100 },
+    },
+  },
+} as const;
+
+export const cuerpoNota = {
+  type: 'object',
+  required: ['texto'],
+  additionalProperties: false,
+  properties: { texto: { type: 'string', maxLength: LARGO_MAXIMO_NOTA * 2 } },
+} as const;
+
+export const paramsDocumento = {
+  type: 'object',
+  required: ['numero', 'clave'],
+  properties: {
+    numero: paramsNumero.properties.numero,
+    clave: { type: 'string', maxLength: 100 },
+  },
+} as const;
+
+/** The date's checks (a real day, its range) are the handler's, with a Spanish message each. */
+export const cuerpoVigencia = {
+  type: 'object',
+  required: ['hasta'],
+  additionalProperties: false,
+  properties: { hasta: { type: ['string', 'null'], maxLength: 40 } },
+} as const;
+
+export const esquemaVigencia = {
+  type: 'object',
+  required: ['clave', 'vigenteHasta'],
+  additionalProperties: false,
+  properties: {
+    clave: { type: 'string' },
+    vigenteHasta: { type: ['string', 'null'] },
+  },
+} as const;

@@ -1,0 +1,124 @@
+// The back-office's applications (producto §9):
+//   GET  /api/gestion/solicitudes?q=&estado=&pagina=   (leer)   the inbox
+//   GET  /api/gestion/solicitudes/:numero              (leer)   one application; audit ver_solicitud
+//   POST /api/gestion/solicitudes/:numero/estado       (mover)  a status move; audit mover_estado
+//   POST /api/gestion/solicitudes/:numero/notas        (anotar) an internal note; audit nota
+//   PUT  /api/gestion/solicitudes/:numero/documentos/:clave/vigencia  (anotar) "Vigencia hasta";
+//        audit registrar_vigencia (vigencia.ts)
+//   PUT  /api/gestion/solicitudes/:numero/datos   (datosPersonales) rectifies one field; audit
+//        rectificar_dato (datos.ts)
+import type { FastifyPluginAsync } from 'fastify';
+import type {
+  DetalleSolicitud,
+  FiltroBandeja,
+  Nota,
+  PaginaBandeja,
+  PedidoMovimiento,
+} from '../../../../domain/index.js';
+import { respuestasDeError } from '../../../errores.js';
+import { auditar } from '../../../auditoria/cadena.js';
+import { paginaBandeja } from '../../bandeja.js';
+import { detalleSolicitud } from '../../expediente.js';
+import { moverEstado } from '../../movimientos.js';
+import { agregarNota } from '../../notas.js';
+import { paramsNumero } from '../esquemas.js';
+import {
+  consultaBandeja,
+  cuerpoMovimiento,
+  cuerpoNota,
+  esquemaDetalle,
+  esquemaNota,
+  esquemaPaginaBandeja,
+} from './esquemas.js';
+import { rutaDatos } from './datos.js';
+import { rutaVigencia } from './vigencia.js';
+
+interface ParamsNumero {
+  numero: string;
+}
+
+export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
+  await app.register(rutaVigencia);
+  await app.register(rutaDatos);
+
+  app.get<{ Querystring: FiltroBandeja }>('/solicitudes', {
+    preHandler: app.requiere('leer'),
+    schema: {
+      summary: 'Bandeja de solicitudes, las más nuevas primero',
+      description:
+        '`q` busca por número, DNI, matrícula o parte del nombre, sin distinguir mayúsculas ni acentos. ' +
+        'El total se cuenta hasta 10.000 (`totalExacto` falso si hay más).',
+      tags: ['gestión'],
+      querystring: consultaBandeja,
+      response: { 200: esquemaPaginaBandeja, ...respuestasDeError },
+    },
+    handler: async (request): Promise<PaginaBandeja> => paginaBandeja(app.db, request.query),
+  });
+
+  app.get<{ Params: ParamsNumero }>('/solicitudes/:numero', {
+    preHandler: app.requiere('leer'),
+    // A HEAD would write an audit row for a view nobody saw.
+    exposeHeadRoute: false,
+    schema: {
+      summary: 'Una solicitud: datos, documentos, equipos, historial y notas',
+      tags: ['gestión'],
+      params: paramsNumero,
+      response: { 200: esquemaDetalle, ...respuestasDeError },
+    },
+    handler: async (request): Promise<DetalleSolicitud> => {
+      const sesion = request.sesion!;
+      const { numero } = request.params;
+      return app.db.transaction().execute(async (trx) => {
+        const detalle = await detalleSolicitud(trx, numero, sesion.rol);
+        await auditar(trx, {
+          usuario: sesion.usuario,
+          ip: request.ip,
+          accion: 'ver_solicitud',
+          objeto: numero,
+        });
+        return detalle;
+      });
+    },
+  });
+
+  app.post<{ Params: ParamsNumero; Body: PedidoMovimiento }>('/solicitudes/:numero/estado', {
+    preHandler: app.requiere('mover'),
+    schema: {
+      summary: 'Cambiar el estado de una solicitud',
+      description:
+        '`desde` es el estado que mostraba la página: si la solicitud ya está en otro, responde 409 y no cambia ' +
+        'nada. 403 si el rol no puede hacer ese movimiento. Observar pide `motivo` y `documentos`; rechazar, `motivo`.',
+      tags: ['gestión'],
+      params: paramsNumero,
+      body: cuerpoMovimiento,
+      response: { 200: esquemaDetalle, ...respuestasDeError },
+    },
+    handler: async (request): Promise<DetalleSolicitud> => {
+      const sesion = request.sesion!;
+      const { numero } = request.params;
+      await moverEstado(app.db, { numero, pedido: request.body, sesion, ip: request.ip });
+      return detalleSolicitud(app.db, numero, sesion.rol);
+    },
+  });
+
+  app.post<{ Params: ParamsNumero; Body: { texto: string } }>('/solicitudes/:numero/notas', {
+    preHandler: app.requiere('anotar'),
+    schema: {
+      summary: 'Agregar una nota interna',
+      tags: ['gestión'],
+      params: paramsNumero,
+      body: cuerpoNota,
+      response: { 201: esquemaNota, ...respuestasDeError },
+    },
+    handler: async (request, reply): Promise<Nota> => {
+      const nota = await agregarNota(app.db, {
+        numero: request.params.numero,
+        texto: request.body.texto,
+        sesion: request.sesion!,
+        ip: request.ip,
+      });
+      reply.code(201);
+      return nota;
+    },
+  });
+};
