@@ -12,21 +12,18 @@ export const FORMAS_PAGO = [
   { value: 'OFICINASERVICIOSSOCIALES', label: 'Pago personal en la oficina de Servicios Sociales' },
   { value: 'TARJETACREDITO', label: 'Tarjeta de crédito' },
 ] as const satisfies readonly Opcion[];
-export type FormaPago = (typeof FORMAS_PAGO)[number]['value'];
 
 export const COBRANZAS_HONORARIOS = [
   { value: 'CAJAMUTUAL', label: 'Caja Mutual' },
   { value: 'CHEQUE', label: 'Cheque o efectivo a retirar en la Asociación Médica' },
   { value: 'TRANSFERENCIA', label: 'Transferencia bancaria' },
 ] as const satisfies readonly Opcion[];
-export type CobranzaHonorarios = (typeof COBRANZAS_HONORARIOS)[number]['value'];
 
 export const TARJETAS = [
   { value: 'VISA', displayName: 'Visa', icon: 'visa' },
   { value: 'MASTERCARD', displayName: 'Mastercard', icon: 'mastercard' },
   { value: 'MUTUAL', displayName: 'Tarjeta Mutual', icon: 'mutual' },
 ] as const;
-export type TipoTarjeta = (typeof TARJETAS)[number]['value'];
 
 export const valoresDe = <K extends string>(opciones: readonly { value: K }[]): K[] =>
   opciones.map((o) => o.value);

@@ -53,7 +53,7 @@ export type Necesidad = 'motivo' | 'documentos';
 /** The applicant's e-mails a move queues (producto §11). */
 export type AvisoAlSolicitante = 'observada' | 'aprobada' | 'rechazada';
 
-export const MENSAJES_MOVIMIENTO = {
+const MENSAJES_MOVIMIENTO = {
   documentoRepetido: (clave: string) => `El documento ${clave} se envió más de una vez.`,
 } as const;
 
@@ -217,7 +217,7 @@ export const cicloDeVida = setup({
   },
 });
 
-export type CicloDeVida = typeof cicloDeVida;
+type CicloDeVida = typeof cicloDeVida;
 export type SnapshotCiclo = SnapshotFrom<CicloDeVida>;
 
 /** The snapshot of an application in `estado` whose documents are `documentos` (no I/O). */
@@ -229,7 +229,7 @@ export const estadoDelCiclo = (estado: Estado, documentos: readonly string[] = [
  * first document): a move is offered — its button shown — when it could be made with the data its
  * dialog asks for.
  */
-export const eventoDeMuestra = (
+const eventoDeMuestra = (
   tipo: TipoMovimiento,
   actor: Actor,
   contexto: ContextoCiclo,

@@ -5,12 +5,12 @@ export const FECHA_MINIMA = '1900-01-01';
 
 const dos = (n: number) => String(n).padStart(2, '0');
 
-export function isoDeFecha(anio: number, mes: number, dia: number): string {
+function isoDeFecha(anio: number, mes: number, dia: number): string {
   return `${String(anio).padStart(4, '0')}-${dos(mes)}-${dos(dia)}`;
 }
 
 /** Today's calendar date, in the applicant's own clock, as ISO. */
-export function hoyIso(ahora: Date = new Date()): string {
+function hoyIso(ahora: Date = new Date()): string {
   return isoDeFecha(ahora.getFullYear(), ahora.getMonth() + 1, ahora.getDate());
 }
 

@@ -106,7 +106,7 @@ export const MENSAJES_VIGENCIA = {
 } as const;
 
 /** Whether `valor` is a real calendar day written YYYY-MM-DD ("2026-02-30" is not). */
-export function esFechaReal(valor: string): boolean {
+function esFechaReal(valor: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(valor);
   if (!m) return false;
   const fecha = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

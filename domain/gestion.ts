@@ -44,9 +44,7 @@ export interface FiltroBandeja {
 
 /** The value of `?vence=` that turns the filter on (DIAS_VENCE_PRONTO). */
 export const VENCE_PRONTO = `${DIAS_VENCE_PRONTO}` as const;
-export type VenceFiltro = '' | typeof VENCE_PRONTO;
-
-export const FILTRO_VACIO: FiltroBandeja = { q: '', estado: '', pagina: 1 };
+type VenceFiltro = '' | typeof VENCE_PRONTO;
 
 export interface FilaBandeja {
   numero: string;

@@ -85,7 +85,7 @@ export function leerValorCompuesto<C extends CampoCompuesto>(
 }
 
 /** What the history keeps of a compound field: text a person reads ("Rosario, Bv. Oroño"). */
-export function textoCompuesto(campo: CampoCompuesto, datos: Partial<DatosSocio>): string | null {
+function textoCompuesto(campo: CampoCompuesto, datos: Partial<DatosSocio>): string | null {
   if (campo === 'domicilio') {
     if (!datos.localidad || !datos.calle) return null;
     return `${datos.localidad.nombreLocalidad}, ${datos.calle.nombreCalle}`;

@@ -69,12 +69,12 @@ const MENSAJE_FECHA = {
   anterior1900: MENSAJES.fechaAnterior1900,
 } as const;
 
-export const localidadSchema = object({
+const localidadSchema = object({
   codigoLocalidad: number().integer().required(),
   nombreLocalidad: string().required().test(caracteresPermitidos()),
 });
 
-export const calleSchema = object({
+const calleSchema = object({
   nombreCalle: string()
     .trim()
     .required(MENSAJES.calleDeLista)
@@ -82,7 +82,7 @@ export const calleSchema = object({
     .max(C.calle.largo, MENSAJES.demasiadoLargo(C.calle.largo)),
 });
 
-export const condicionIvaSchema = object({
+const condicionIvaSchema = object({
   codigoCondicionIVA: number().integer().required(),
   nombreCondicionIVA: string().required().test(caracteresPermitidos()),
 });
@@ -169,7 +169,7 @@ export type DatosSocio = InferType<typeof datosSocioSchema>;
 export const ANIO_FABRICACION_MINIMO = 1950;
 export const anioActual = () => new Date().getFullYear();
 
-export const tipoAparatoSchema = object({
+const tipoAparatoSchema = object({
   codigotipoaparato: number().integer().required(),
   nombretipoaparato: string().required().test(caracteresPermitidos()),
 });
@@ -196,7 +196,7 @@ export type Equipo = InferType<typeof equipoSchema>;
 
 export const MAXIMO_EQUIPOS = 30;
 
-export const adjuntoSchema = object({
+const adjuntoSchema = object({
   nombre: string().required().test(caracteresPermitidos()).max(80),
 });
 

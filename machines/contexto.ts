@@ -62,7 +62,7 @@ export const DATOS_VACIOS: FormDatosSocio = {
 export type EstadoComprobacion = 'pendiente' | 'valido' | 'invalido' | 'error';
 
 /** The last DNI + matrícula check against the padrón, and for which pair it was. */
-export interface Comprobacion {
+interface Comprobacion {
   dni: string;
   matricula: string;
   estado: EstadoComprobacion;
@@ -76,7 +76,7 @@ export interface ArchivoElegido {
   tipo: string;
 }
 
-export interface DocumentoEstado {
+interface DocumentoEstado {
   /** The file chosen now (null once removed). */
   archivo: ArchivoElegido | null;
   /** What the server holds for this key, and which chosen file it came from. */
@@ -127,7 +127,7 @@ export interface Catalogos {
  * does not name the file: the view names the document's label and the file the applicant chose).
  * A refused row stays marked until another file is chosen for it.
  */
-export interface FalloSubida {
+interface FalloSubida {
   reintentable: boolean;
   /** The server's (or the app's) explanation, a whole sentence; null when none was given. */
   mensaje: string | null;
@@ -135,7 +135,7 @@ export interface FalloSubida {
 }
 
 /** A document's file the server refused: why, and the name of the file the applicant had chosen. */
-export interface ArchivoRechazado {
+interface ArchivoRechazado {
   motivo: string;
   archivo: string;
 }

@@ -20,9 +20,9 @@ export interface ArchivoCorreccion {
   tipo: string;
 }
 
-export type Reemplazo = NonNullable<CorreccionPendiente['documentos'][number]['reemplazo']>;
+type Reemplazo = NonNullable<CorreccionPendiente['documentos'][number]['reemplazo']>;
 
-export interface FalloDocumento {
+interface FalloDocumento {
   /** The file the applicant chose, named in the message (not the internal part name). */
   archivo: string;
   mensaje: string;
@@ -30,7 +30,7 @@ export interface FalloDocumento {
   reintentable: boolean;
 }
 
-export interface DocumentoCorreccion {
+interface DocumentoCorreccion {
   /** The chosen file the server has not confirmed yet. */
   elegido: ArchivoCorreccion | null;
   /** The server's replacement when the file was chosen: after a reload, tells whether it arrived. */
@@ -81,7 +81,7 @@ export type CorreccionEvent =
   | { type: 'ENVIO.EXITO' }
   | { type: 'ENVIO.FALLO'; mensaje: string };
 
-export const MENSAJE_SIN_CONFIRMAR = 'El servidor no confirmó el archivo. Intentá nuevamente.';
+const MENSAJE_SIN_CONFIRMAR = 'El servidor no confirmó el archivo. Intentá nuevamente.';
 
 const reemplazoEn = (c: CorreccionPendiente | null, clave: DocumentoKey): Reemplazo | null =>
   c?.documentos.find((d) => d.clave === clave)?.reemplazo ?? null;
@@ -362,5 +362,5 @@ export const correccionMachine = maquinaBase.createMachine({
   },
 });
 
-export type CorreccionMachine = typeof correccionMachine;
+type CorreccionMachine = typeof correccionMachine;
 export type CorreccionSnapshot = ReturnType<CorreccionMachine['getInitialSnapshot']>;

@@ -3,7 +3,7 @@
 // message each field shows, and which padrón answer belongs to the pair typed now.
 import { datosSocioSchema, parsearFecha, sinCerosIniciales, soloDigitos } from '../domain/index.js';
 import type { Catalogos, EnrolmentContext, EstadoComprobacion, FormDatosSocio } from './contexto.js';
-import { juezDe, type Errores } from './errores.js';
+import { juezDe } from './errores.js';
 
 /** What the applicant changed: one field as they type, or several at once (a pick, autofill). */
 export type CambiosDatos = Partial<FormDatosSocio>;
@@ -65,8 +65,6 @@ export function localidadNueva(datos: FormDatosSocio, cambios: CambiosDatos): nu
   if (!elegida || mismaLocalidad(datos.localidad, elegida)) return null;
   return elegida.codigoLocalidad;
 }
-
-export type ErroresDatos = Errores<FormDatosSocio>;
 
 /** The shared rules' first message for each field of step 1 (once per change). */
 export const erroresDatos = juezDe<FormDatosSocio>(datosSocioSchema);

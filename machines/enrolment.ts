@@ -42,7 +42,7 @@ import {
 } from './datos-personales.js';
 import { armarSolicitud, equipoValido } from './solicitud.js';
 
-export type CatalogoCargado =
+type CatalogoCargado =
   | { type: 'CATALOGO.CARGADO'; catalogo: 'localidades'; datos: Localidad[] }
   | { type: 'CATALOGO.CARGADO'; catalogo: 'condicionesIva'; datos: CondicionIva[] }
   | { type: 'CATALOGO.CARGADO'; catalogo: 'aparatos'; datos: TipoAparato[] }
@@ -516,7 +516,7 @@ export const enrolmentMachine = setup({
 });
 
 /** Catalogues the current context lacks (after a restore, or a failed load). */
-export function catalogosFaltantes(context: EnrolmentContext): NombreCatalogo[] {
+function catalogosFaltantes(context: EnrolmentContext): NombreCatalogo[] {
   const { catalogos, datos } = context;
   const faltan: NombreCatalogo[] = [];
   if (!catalogos.localidades) faltan.push('localidades');

@@ -16,7 +16,7 @@ export const ETIQUETAS_DATOS = /* @__PURE__ */ etiquetasDe(CAMPOS_SOCIO) satisfi
 >;
 
 /** The labels of an equipment card (producto §5), in its order. */
-export const ETIQUETAS_EQUIPO = {
+const ETIQUETAS_EQUIPO = {
   tipoAparato: 'Tipo de equipo',
   marca: 'Marca',
   modelo: 'Modelo',

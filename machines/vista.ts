@@ -15,8 +15,6 @@ export const PASOS = [
   { estado: 'terminos', titulo: 'Términos y Condiciones', subtitulo: '', irA: null },
 ] as const;
 
-export type Paso = (typeof PASOS)[number];
-
 /** Index (0–3) of the step shown; the confirmation counts as past the last. */
 export function pasoActual(snapshot: EnrolmentSnapshot): number {
   if (snapshot.matches('enviada')) return PASOS.length;

@@ -1,4 +1,3 @@
-export const PAGINAS: { ruta: string; hidratada: boolean; precargar?: string[] }[];
 /** Renders each page of PAGINAS for the built SPA in `salida` into <ruta>/index.html. */
 export function prerenderizarRutas(opciones: {
   raiz: string;

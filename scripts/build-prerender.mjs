@@ -11,7 +11,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 
-export const PAGINAS = [
+const PAGINAS = [
   { ruta: '/inicio', hidratada: true },
   { ruta: '/stepper', hidratada: false, precargar: ['src/stepper/RutaStepper.tsx'] },
 ];

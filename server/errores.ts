@@ -51,7 +51,7 @@ export class ErrorHttp extends Error {
 }
 
 /** What a service's refusal means, each with the one HTTP status a route answers it with. */
-export const ESTADO_HTTP = {
+const ESTADO_HTTP = {
   /** The input breaks a rule. */
   invalido: 400,
   /** The person may not do this. */

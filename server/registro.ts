@@ -67,7 +67,7 @@ export function ocultarDatos(url: string): string {
 }
 
 /** What the logs name a request by: its route template, or its masked path when no route matched. */
-export function rutaParaRegistro(request: FastifyRequest): string {
+function rutaParaRegistro(request: FastifyRequest): string {
   // `is404`: the not-found handler answers (also after a wildcard route called callNotFound).
   const plantilla = request.is404 ? undefined : request.routeOptions.url;
   // A wildcard template (`/*` of the static files) says nothing; its path is worth masking.

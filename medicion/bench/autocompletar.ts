@@ -20,7 +20,7 @@ const NOMBRES = [
   'Provincias Unidas', 'Eva Perón', 'Juan José Paso', 'Lisandro de la Torre', 'Nuñez', 'Peña',
 ];
 
-export function callesGeneradas(n: number): string[] {
+function callesGeneradas(n: number): string[] {
   const calles: string[] = [];
   for (let i = 0; calles.length < n; i++) {
     const tipo = TIPOS[i % TIPOS.length]!;

@@ -45,7 +45,7 @@ function aLaVez(servidor: string, par: string, segundos: number): Promise<number
   return Promise.all([rps(servidor, segundos), rps(par, segundos)]);
 }
 
-export interface Respuesta {
+interface Respuesta {
   cuerpo: string;
   cabeceras: Record<string, string>;
 }

@@ -26,7 +26,7 @@ import type { Opciones } from './comun/ejecucion.js';
 import { percentil } from './comun/estadistica.js';
 import { ms, type Informe } from './comun/informe.js';
 
-export const P95_MAXIMO_COMPROBANTE_MS = 150;
+const P95_MAXIMO_COMPROBANTE_MS = 150;
 const PUBLICA = 'https://prestadores.example.org';
 
 /** An application with every document (sizes 30 kB – 9 MB) and 10 equipment items; its id. */

@@ -26,8 +26,8 @@ import { ContadorCsv, muestrearMemoria } from './gestion/medicion.js';
 import { escribirSeccionGestion, seccionGestion, type TablaMotor } from './gestion/seccion.js';
 import { CLAVE_DESCARGA, CUENTA_BENCH, type Descarga, type Sembrado } from './gestion/sembrar.js';
 
-export const P95_MAXIMO_MS = 50;
-export const CRECIMIENTO_EXPORTACION_MAXIMO = 64 * 1024 * 1024;
+const P95_MAXIMO_MS = 50;
+const CRECIMIENTO_EXPORTACION_MAXIMO = 64 * 1024 * 1024;
 /** Bytes downloaded per round, as 1 MiB files and as 10 MiB files. */
 const VOLUMEN_DESCARGAS = 200 * 1024 * 1024;
 const DESCARGAS_A_LA_VEZ = 4;
@@ -44,7 +44,7 @@ interface Busqueda {
 }
 
 /** The searches a reviewer makes, each with what its answer must hold. */
-export function busquedas(s: Sembrado): Busqueda[] {
+function busquedas(s: Sembrado): Busqueda[] {
   const contiene = (p: PaginaBandeja, texto: string) =>
     p.filas.length > 0 &&
     p.filas.every((f) =>

@@ -97,7 +97,7 @@ export async function crearCuentaDePersonal(
 }
 
 /** Signs in on the back-office's sign-in page and waits for the inbox. */
-export async function ingresarEnGestion(pagina: Page, { usuario, contrasena }: Credenciales): Promise<void> {
+async function ingresarEnGestion(pagina: Page, { usuario, contrasena }: Credenciales): Promise<void> {
   await pagina.getByLabel('Usuario', { exact: true }).fill(usuario);
   await pagina.getByLabel('Contraseña', { exact: true }).fill(contrasena);
   await pagina.getByRole('button', { name: 'Ingresar' }).click();

@@ -20,7 +20,7 @@ import { ejecutar } from '../cli.js';
 const USO =
   'Uso: npm run datos-personales -- suprimir <dni> [--motivo "<motivo del pedido>"]\n' +
   '     npm run datos-personales -- suprimir --numero <número> [--numero <número> …] [--motivo "<motivo>"]';
-export const MOTIVO_PREDETERMINADO = 'Pedido del titular';
+const MOTIVO_PREDETERMINADO = 'Pedido del titular';
 
 /** A DNI, or the application numbers (never both), and the reason. */
 type Pedido = { motivo: string } & ({ dni: string; numeros?: never } | { dni?: never; numeros: string[] });

@@ -29,9 +29,9 @@ export interface Manifiesto {
   retirados: string[];
 }
 
-export const ARCHIVO_MANIFIESTO = 'manifiesto.json';
+const ARCHIVO_MANIFIESTO = 'manifiesto.json';
 export const SUBDIRECTORIO_DOCUMENTOS = 'documentos';
-export const NOMBRE_DE_DOCUMENTO = /^[a-f0-9]{32}$/;
+const NOMBRE_DE_DOCUMENTO = /^[a-f0-9]{32}$/;
 
 export async function escribirManifiesto(directorio: string, manifiesto: Manifiesto): Promise<void> {
   await escribirArchivoNuevo(

@@ -9,7 +9,7 @@ import type { FilaDeDocumento } from './filas.js';
 import { CONSULTA_DE_DOCUMENTOS, comoFila } from './filas.js';
 
 /** Tables whose data is the document store's (server/db/migraciones/006-almacen-documentos.ts). */
-export const TABLAS_DEL_ALMACEN = ['almacen_trozos', 'almacen_objetos'];
+const TABLAS_DEL_ALMACEN = ['almacen_trozos', 'almacen_objetos'];
 
 /**
  * The tools get the URL without its password (a command line is visible to every local user in

@@ -8,7 +8,7 @@ import SQLite from 'better-sqlite3';
 import { fsyncRuta } from '../../server/storage/preparacion.js';
 import { CONSULTA_DE_DOCUMENTOS, comoFila, type FilaDeDocumento } from './filas.js';
 
-export const archivoSqlite = (dataDir: string) => path.join(dataDir, 'alta.sqlite');
+const archivoSqlite = (dataDir: string) => path.join(dataDir, 'alta.sqlite');
 
 /** Copies the live database into `destino` and returns the documents that copy lists. */
 export async function instantaneaSqlite(dataDir: string, destino: string): Promise<FilaDeDocumento[]> {

@@ -12,7 +12,6 @@
 import { createReadStream } from 'node:fs';
 import { EscanerPdf, LIMITES_PDF, type VeredictoPdf } from './pdf/escaner.js';
 
-export { NOMBRES_ACTIVOS } from './pdf/acciones.js';
 export { EscanerPdf, LIMITES_PDF, type VeredictoPdf };
 
 /** Reads a staged PDF once, in chunks, and says whether it carries active content. */

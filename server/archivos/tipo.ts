@@ -19,7 +19,7 @@ const DIRECTAS: Record<string, ExtensionAceptada> = {
  * The extensions (lower case) a part's name may carry for each accepted type; the stored name
  * uses the key. The same list the SPA lets a chosen file have (domain's motivoRechazoArchivo).
  */
-export const EXTENSIONES_DE_NOMBRE: Readonly<Record<ExtensionAceptada, readonly string[]>> = {
+const EXTENSIONES_DE_NOMBRE: Readonly<Record<ExtensionAceptada, readonly string[]>> = {
   jpg: ['jpg', 'jpeg'],
   png: ['png'],
   gif: ['gif'],

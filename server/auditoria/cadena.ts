@@ -19,8 +19,6 @@ import {
   type FilaEncadenada,
 } from './claves.js';
 
-export { HASH_INICIAL };
-
 export interface EventoAuditoria {
   /** The staff account's user name; null for the applicant or the system. */
   usuario: string | null;
@@ -57,19 +55,6 @@ export async function auditar(trx: Db, evento: EventoAuditoria, ahora = new Date
     .execute();
   await trx.updateTable('auditoria_cabeza').set({ hash }).where('id', '=', 1).execute();
   return fila.n;
-}
-
-/** Runs `cambio` and its audit row in one transaction; both or neither are kept. */
-export function conAuditoria<T>(
-  db: Db,
-  evento: EventoAuditoria | ((resultado: T) => EventoAuditoria),
-  cambio: (trx: Db) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const resultado = await cambio(trx);
-    await auditar(trx, typeof evento === 'function' ? evento(resultado) : evento);
-    return resultado;
-  });
 }
 
 /**

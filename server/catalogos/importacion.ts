@@ -9,7 +9,7 @@ import type { Db } from '../db/esquema.js';
 export const TIPOS_CATALOGO = ['padron', 'localidades', 'calles', 'aparatos', 'condiciones'] as const;
 export type TipoCatalogo = (typeof TIPOS_CATALOGO)[number];
 
-export interface Rechazo {
+interface Rechazo {
   linea: number;
   motivo: string;
 }

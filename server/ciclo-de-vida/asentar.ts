@@ -21,7 +21,7 @@ import { auditar, type EventoAuditoria } from '../auditoria/cadena.js';
 import { avisarEnvio, avisarMovimiento } from './avisos.js';
 
 /** What is written in the record. */
-export type Asiento =
+type Asiento =
   /** The application arrives: the chart's initial status, the first history row. */
   | { tipo: 'recepcion' }
   /** A move of the chart from `desde` (the status the mover saw). */

@@ -12,7 +12,7 @@ export interface DocumentoDelComprobante {
   sha256: string;
 }
 
-export interface EquipoDelComprobante {
+interface EquipoDelComprobante {
   tipo: string;
   marca: string;
   modelo: string;
@@ -55,7 +55,7 @@ export async function documentosDeSolicitud(db: Db, solicitudId: string): Promis
     .sort((a, b) => (ORDEN.get(a.clave) ?? 99) - (ORDEN.get(b.clave) ?? 99));
 }
 
-export const urlDeVerificacion = (publicUrl: string, token: string): string =>
+const urlDeVerificacion = (publicUrl: string, token: string): string =>
   `${publicUrl.replace(/\/+$/, '')}/verificar/${token}`;
 
 export async function cargarDatosComprobante(

@@ -14,7 +14,7 @@ const carpeta = path.join(
 );
 
 /** A parsed font, as pdfkit's `registerFont` takes it (its typings list only paths and bytes). */
-export type FuenteParseada = PDFKit.Mixins.PDFFontSource;
+type FuenteParseada = PDFKit.Mixins.PDFFontSource;
 
 export interface Fuentes {
   sans: FuenteParseada;

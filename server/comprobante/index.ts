@@ -4,7 +4,7 @@ import type { Db } from '../db/esquema.js';
 import { cargarDatosComprobante } from './datos.js';
 import { dibujarComprobante } from './dibujo.js';
 
-export { cargarDatosComprobante, type DatosComprobante } from './datos.js';
+export { cargarDatosComprobante } from './datos.js';
 export { dibujarComprobante } from './dibujo.js';
 
 /** The receipt of the application `solicitudId` as PDF bytes; an ErrorDeDominio `no_encontrado` when there is none. */

@@ -76,7 +76,7 @@ export interface Config {
   correoAuditoria: string | null;
 }
 
-export type TipoDeAlmacen = 'disco' | 'postgres' | 's3';
+type TipoDeAlmacen = 'disco' | 'postgres' | 's3';
 
 export interface ConfigS3 {
   /** The server's origin, e.g. http://127.0.0.1:4569 (from S3_URL without its path). */
@@ -88,7 +88,7 @@ export interface ConfigS3 {
   secretAccessKey: string;
 }
 
-export interface ConfigAlmacen {
+interface ConfigAlmacen {
   tipo: TipoDeAlmacen;
   /** DOCUMENT_STORE unset: the store follows DATABASE_URL (an upgrade must not lose sight of old files). */
   porDefecto: boolean;

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import { mixed, type TestContext } from 'yup';
 
 /** The variable's text without surrounding blanks; empty is unset. */
-export function limpio(crudo: unknown): string | undefined {
+function limpio(crudo: unknown): string | undefined {
   if (typeof crudo !== 'string') return undefined;
   const texto = crudo.trim();
   return texto === '' ? undefined : texto;

@@ -14,7 +14,7 @@ import { CODIGOS, ErrorDeDominio } from '../errores.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
 import { esToken, hashDeToken } from '../solicitud/tokens.js';
 
-export const enlaceDesconocido = () =>
+const enlaceDesconocido = () =>
   new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);
 export const enlaceVencido = () =>
   new ErrorDeDominio('ya_no_esta', CODIGOS.ENLACE_VENCIDO, TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido);

@@ -16,7 +16,7 @@ import { correccionPendiente, correccionPorToken, rotuloDe, type Correccion } fr
 const MIB = 1024 * 1024;
 const HORA = 3_600_000;
 
-export const documentoNoObservado = (clave: DocumentoKey) =>
+const documentoNoObservado = (clave: DocumentoKey) =>
   new ErrorDeDominio(
     'invalido',
     CODIGOS.ARCHIVO_INVALIDO,

@@ -21,7 +21,7 @@ import {
 import { dias, fechaEnPalabras } from './fechas.js';
 import { redactarDelSistema } from './mensajes-sistema.js';
 
-export interface Adjunto {
+interface Adjunto {
   nombre: string;
   tipo: string;
   contenido: Buffer;

@@ -15,10 +15,10 @@ import { armarMensaje, idDeMensaje } from './mensajes.js';
 import { ErrorDeEnvio, sinDatosPersonales, type Transporte } from './transporte.js';
 
 /** Rows leased at a time: few, so a process that dies strands few until their lease ends. */
-export const LOTE = 10;
+const LOTE = 10;
 /** A run stops leasing after this long; the next slot of the scheduler goes on. */
-export const PRESUPUESTO_MS = 20_000;
-export const MAX_INTENTOS = 10;
+const PRESUPUESTO_MS = 20_000;
+const MAX_INTENTOS = 10;
 /** A permanent refusal (5xx) is tried this many times only (a fixed configuration may cure it). */
 export const MAX_INTENTOS_PERMANENTE = 3;
 const PRIMERA_ESPERA_MS = 30_000;

@@ -81,7 +81,7 @@ function opcionesDe(envio: Envio): SendMailOptions {
 /** Content is always in memory: no attachment may name a file or URL for nodemailer to read. */
 const SIN_ACCESOS = { disableFileAccess: true, disableUrlAccess: true } as const;
 
-export function transporteSmtp(url: string): Transporte {
+function transporteSmtp(url: string): Transporte {
   const smtp = nodemailer.createTransport({
     ...SIN_ACCESOS,
     url,
@@ -123,7 +123,7 @@ const sello = (ms: number) =>
  * (never half a file), owner-only like the rest of DATA_DIR. The name depends on the row only,
  * so a message written again after a crash replaces its first copy.
  */
-export function transporteArchivos(dataDir: string, log: Bitacora): Transporte {
+function transporteArchivos(dataDir: string, log: Bitacora): Transporte {
   const carpeta = path.join(dataDir, 'correo');
   const generador = nodemailer.createTransport({
     ...SIN_ACCESOS,

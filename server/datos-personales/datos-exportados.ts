@@ -16,7 +16,7 @@ import { nombreDeDocumento } from '../archivos/documentos.js';
 import { equipoDeFila, historialDe, notaDeFila } from '../gestion/expediente.js';
 import { solicitudesDePersona } from './persona.js';
 
-export interface DocumentoExportado {
+interface DocumentoExportado {
   clave: string;
   label: string;
   /** The name it has in the application, e.g. "TituloMedico.pdf". */
@@ -33,11 +33,11 @@ export interface DocumentoExportado {
  * A document still held that the application no longer uses: one replaced by a correction (kept
  * for staff, decision 086) or uploaded for a correction never sent.
  */
-export interface DocumentoNoVigente extends Omit<DocumentoExportado, 'vigenteHasta'> {
+interface DocumentoNoVigente extends Omit<DocumentoExportado, 'vigenteHasta'> {
   subidoEn: string;
 }
 
-export interface CorreccionExportada {
+interface CorreccionExportada {
   creadaEn: string;
   /** Last day to send it (AAAA-MM-DD). */
   plazo: string;
@@ -46,7 +46,7 @@ export interface CorreccionExportada {
   usadaEn: string | null;
 }
 
-export interface CorreoExportado {
+interface CorreoExportado {
   tipo: string;
   para: string;
   estado: string;
@@ -54,7 +54,7 @@ export interface CorreoExportado {
   enviadoEn: string | null;
 }
 
-export interface AuditoriaExportada {
+interface AuditoriaExportada {
   n: number;
   en: string;
   usuario: string | null;

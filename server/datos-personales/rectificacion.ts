@@ -33,7 +33,7 @@ import { comprobarDomicilio, condicionIvaDe } from '../solicitud/referencias-soc
 import type { SesionActiva } from '../personal/sesiones.js';
 import type { TipoCorreo } from '../correo/salida.js';
 
-export const MENSAJES_RECTIFICAR = {
+const MENSAJES_RECTIFICAR = {
   cambioSimultaneo: 'La solicitud cambió mientras la rectificabas. Recargá la página e intentá nuevamente.',
 } as const;
 

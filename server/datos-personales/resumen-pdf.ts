@@ -14,12 +14,12 @@ import { tamanioConBytes } from '../comprobante/formato.js';
 import { fuentes } from '../comprobante/fuentes.js';
 import type { DatosExportados, SolicitudExportada } from './datos-exportados.js';
 
-export const TITULO_RESUMEN = 'Datos personales — Ley 25.326';
+const TITULO_RESUMEN = 'Datos personales — Ley 25.326';
 
 /** Every field of the form's step 1 with its label (producto §3), in the form's order. */
 export const ROTULOS_DATOS_SOCIO: Readonly<Record<keyof DatosSocio, string>> = etiquetasDe(CAMPOS_SOCIO);
 
-export const TEXTOS_RESUMEN = {
+const TEXTOS_RESUMEN = {
   subtitulo: `${AUTOR_COMPROBANTE} — Alta de Prestadores`,
   generado: (en: string) => `Generado el ${fechaHoraArgentina(en)} (hora de Argentina).`,
   explicacion:
@@ -52,7 +52,7 @@ const rotuloDe = (opciones: readonly { value: string; label: string }[], valor: 
   opciones.find((o) => o.value === valor)?.label ?? String(valor);
 
 /** A DatosSocio value as the form shows it ('' for an empty optional field). */
-export function valorLegible(campo: keyof DatosSocio, d: DatosSocio): string {
+function valorLegible(campo: keyof DatosSocio, d: DatosSocio): string {
   const valor: unknown = d[campo];
   if (valor === null || valor === undefined) return '';
   switch (campo) {

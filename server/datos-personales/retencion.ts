@@ -17,7 +17,7 @@ export function mesesAntes(ahora: Date, meses: number): Date {
 }
 
 /** The ids of the applications whose retention period ended by `ahora`. */
-export async function vencidasPorRetencion(db: Db, meses: number, ahora: Date): Promise<string[]> {
+async function vencidasPorRetencion(db: Db, meses: number, ahora: Date): Promise<string[]> {
   const limite = mesesAntes(ahora, meses);
   const rechazadas = await db
     .selectFrom('solicitudes as s')

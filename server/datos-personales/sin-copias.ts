@@ -29,7 +29,7 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Db } from '../db/esquema.js';
 
-export type MotorSupresion = 'sqlite' | 'postgres';
+type MotorSupresion = 'sqlite' | 'postgres';
 
 export interface EntornoSinCopias {
   db: Db;

@@ -17,7 +17,7 @@ import { huella } from '../solicitud/canonico.js';
 import { borrarCopiasDeCorreo } from './copias-de-correo.js';
 import { antesDeSuprimir, sinCopias, type EntornoSinCopias } from './sin-copias.js';
 
-export type CausaSupresion = 'pedido' | 'retencion';
+type CausaSupresion = 'pedido' | 'retencion';
 
 export interface AutorSupresion {
   /** The staff account's user name and id; null for a command or the retention task. */
@@ -73,7 +73,7 @@ function vaciar(valor: unknown): unknown {
   return valor ?? null;
 }
 
-export const datosSocioSuprimidos = (datos: string): string => JSON.stringify(vaciar(JSON.parse(datos)));
+const datosSocioSuprimidos = (datos: string): string => JSON.stringify(vaciar(JSON.parse(datos)));
 
 interface Pendientes {
   archivos: string[];

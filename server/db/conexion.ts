@@ -25,7 +25,7 @@ function archivoSoloDelDuenio(archivo: string): void {
   }
 }
 
-export class BaseInexistente extends Error {
+class BaseInexistente extends Error {
   constructor(archivo: string) {
     super(`No hay base de datos en ${archivo}: iniciá el servidor una vez (npm start) para crearla.`);
     this.name = 'BaseInexistente';

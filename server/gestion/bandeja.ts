@@ -68,7 +68,7 @@ export interface Vencimiento {
 }
 
 /** Up to this many documents in the window, the set is read first (see Vencimiento). */
-export const TOPE_CONJUNTO_VENCE = 5000;
+const TOPE_CONJUNTO_VENCE = 5000;
 
 /** The filter's Vencimiento, or null when the filter does not ask for it. */
 export async function vencimientoDe(db: Db, filtro: FiltroConsulta, ahora = new Date()): Promise<Vencimiento | null> {
@@ -119,7 +119,7 @@ function condicionDeVencimiento(eb: Eb, v: Vencimiento): Expression<SqlBool> {
  * What the filter asks of a row (TRUE when nothing). `vencimiento` is the filter's own
  * (vencimientoDe); without it "Vence en 30 días" is asked row by row, with today's window.
  */
-export function condicionDelFiltro(
+function condicionDelFiltro(
   eb: Eb,
   filtro: FiltroConsulta,
   vencimiento?: Vencimiento | null,
@@ -143,7 +143,7 @@ export function condicionDelFiltro(
  * Which of `ids` (applications in observada) have their newest correction link unused and past
  * its deadline at `ahoraMs` — "Plazo vencido" (producto §11).
  */
-export async function plazosVencidos(db: Db, ids: readonly string[], ahoraMs: number): Promise<Set<string>> {
+async function plazosVencidos(db: Db, ids: readonly string[], ahoraMs: number): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const enlaces = await db
     .selectFrom('correcciones')

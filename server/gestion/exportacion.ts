@@ -78,7 +78,7 @@ export function nombreDelCsv(ahora = new Date()): string {
  * A cell a spreadsheet would run as a formula (=, +, -, @) or that hides one behind a tab or a
  * carriage return gets a leading apostrophe: shown as text, never evaluated (OWASP, CSV injection).
  */
-export const neutralizar = (celda: string): string => (/^[=+\-@\t\r]/.test(celda) ? `'${celda}` : celda);
+const neutralizar = (celda: string): string => (/^[=+\-@\t\r]/.test(celda) ? `'${celda}` : celda);
 
 /** "341 4123456": código de área and teléfono as the applicant typed them. */
 const telefonoDe = (f: FilaExportable): string =>
@@ -99,7 +99,7 @@ const CELDAS: { readonly [C in CampoDe<'csv'>]: (f: FilaExportable) => string } 
   telefono: telefonoDe,
 };
 
-export function filaCsv(f: FilaExportable): string[] {
+function filaCsv(f: FilaExportable): string[] {
   return CLAVES_CSV.map((clave) => neutralizar(CELDAS[clave](f)));
 }
 

@@ -19,7 +19,7 @@ import type { SesionActiva } from '../personal/sesiones.js';
 
 export { problemaDeTexto } from '../../domain/ciclo-de-vida.js';
 
-export const movimientoVencido = () =>
+const movimientoVencido = () =>
   new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, TEXTOS_GESTION.movimientoVencido);
 
 export interface Mover {

@@ -44,7 +44,7 @@ export function ventanaVencePronto(ahora: Date, dias: number = DIAS_VENCE_PRONTO
   return { desde: hoy, hasta: sumarDias(hoy, dias) };
 }
 
-export const tieneVigencia = (clave: string): clave is DocumentoKey =>
+const tieneVigencia = (clave: string): clave is DocumentoKey =>
   (DOCUMENTOS_CON_VIGENCIA as readonly string[]).includes(clave);
 
 const invalida = (mensaje: string) =>

@@ -14,9 +14,9 @@ import type { Db } from '../db/esquema.js';
 import { auditar, type EventoAuditoria } from '../auditoria/cadena.js';
 import { hashDeContrasena } from './contrasenas.js';
 
-export const FORMATO_USUARIO = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+const FORMATO_USUARIO = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 /** The sign-in route accepts passwords up to this long: a longer one could never be typed in. */
-export const LARGO_MAXIMO_CONTRASENA = 1024;
+const LARGO_MAXIMO_CONTRASENA = 1024;
 
 export class ErrorPersonal extends Error {
   constructor(message: string) {

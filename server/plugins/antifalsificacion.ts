@@ -9,9 +9,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 
-export const COOKIE_XSRF = 'XSRF-TOKEN';
-export const COOKIE_XSRF_HOST = '__Host-XSRF-TOKEN';
-export const CABECERA_XSRF = 'x-xsrf-token';
+const COOKIE_XSRF = 'XSRF-TOKEN';
+const COOKIE_XSRF_HOST = '__Host-XSRF-TOKEN';
+const CABECERA_XSRF = 'x-xsrf-token';
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORMATO = /^[A-Za-z0-9_-]{43}$/;
 

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { crearTransporte, type Transporte } from '../correo/transporte.js';
 import { crearRepartidor, type ResultadoReparto } from '../correo/repartidor.js';
 
-export interface Correo {
+interface Correo {
   /** Sends the due messages this process can lease; answers what it did. */
   repartir(): Promise<ResultadoReparto>;
   /** Whether a message is due (a read: the scheduler takes the 'correo' slot only then). */

@@ -48,7 +48,7 @@ const FUNCIONES_DENEGADAS = [
   'xr-spatial-tracking',
 ] as const;
 
-export const CABECERA_PERMISOS = 'permissions-policy';
+const CABECERA_PERMISOS = 'permissions-policy';
 export const POLITICA_DE_PERMISOS = FUNCIONES_DENEGADAS.map((funcion) => `${funcion}=()`).join(', ');
 
 /**

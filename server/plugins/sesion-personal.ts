@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export const PREFIJO_GESTION = '/api/gestion';
+const PREFIJO_GESTION = '/api/gestion';
 
 /** Marks the hooks `requiere` makes, so the onRoute hook can find them. */
 const PERMISO = Symbol('permiso');

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { coincide } from '../catalogos/rutas/index.js';
 import { rellenarTerminos, valoresDeTerminos } from './terminos-valores.js';
 
-export const RUTA_TERMINOS = '/terminos.html';
+const RUTA_TERMINOS = '/terminos.html';
 
 interface Variante {
   cuerpo: Buffer;

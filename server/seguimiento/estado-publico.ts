@@ -9,14 +9,14 @@ import type { Db } from '../db/esquema.js';
 const NUMERO = /^AMR-[0-9A-HJKMNP-TV-Z]{6}$/;
 
 /** "amr-ab12cd", "AB12CD" or " AMR-AB12CD " → "AMR-AB12CD"; '' when it cannot be a number. */
-export function normalizarNumero(valor: string): string {
+function normalizarNumero(valor: string): string {
   const limpio = valor.replace(/\s+/g, '').toUpperCase();
   const conPrefijo = /^[0-9A-Z]{6}$/.test(limpio) ? `AMR-${limpio}` : limpio;
   return NUMERO.test(conPrefijo) ? conPrefijo : '';
 }
 
 /** The DNI as the form stores it: "30.111.222" → "30111222"; '' when it cannot be a DNI. */
-export function normalizarDni(valor: string): string {
+function normalizarDni(valor: string): string {
   const limpio = valor.replace(/[.\s]/g, '');
   return esDni(limpio) ? limpio : '';
 }

@@ -18,7 +18,7 @@ import { tokenDeVerificacion } from './tokens.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
 import { comprobarDomicilio, condicionIvaDe } from './referencias-socio.js';
 
-export interface SolicitudCreada {
+interface SolicitudCreada {
   numeroSolicitud: string;
   creadaEn: string;
 }

@@ -3,7 +3,7 @@
 // stored as is; a correction token lets its holder change an application, so only its SHA-256 is.
 import { createHash, randomBytes } from 'node:crypto';
 
-export const FORMATO_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const FORMATO_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const tokenAleatorio = (): string => randomBytes(32).toString('base64url');
 export const tokenDeVerificacion = tokenAleatorio;

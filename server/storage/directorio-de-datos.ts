@@ -4,7 +4,7 @@
 // directory, and a 0644 database in a 0755 directory is readable by every local user).
 import { mkdirSync, statSync } from 'node:fs';
 
-export class DirectorioInseguro extends Error {
+class DirectorioInseguro extends Error {
   constructor(mensaje: string) {
     super(mensaje);
     this.name = 'DirectorioInseguro';

@@ -11,9 +11,9 @@ import type { Db } from '../db/esquema.js';
 import type { DocumentStore, DocumentoPreparado } from './almacen.js';
 import { almacenSobre, preparacionLocal, validarNombre } from './preparacion.js';
 
-export const TAMANIO_TROZO = 256 * 1024;
+const TAMANIO_TROZO = 256 * 1024;
 
-export class DocumentoInexistente extends Error {
+class DocumentoInexistente extends Error {
   readonly code = 'ENOENT';
   constructor(nombre: string) {
     super(`No existe el documento ${nombre} en el almacén`);

@@ -14,7 +14,7 @@ import type { DocumentStore, DocumentoPreparado } from './almacen.js';
 /** Stored names are ours: 32 lowercase hex characters (anything else is a corrupted row). */
 export const NOMBRE_VALIDO = /^[a-f0-9]{32}$/;
 
-export function nombreNuevo(): string {
+function nombreNuevo(): string {
   return randomBytes(16).toString('hex');
 }
 

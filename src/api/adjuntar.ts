@@ -37,7 +37,7 @@ export interface FalloClasificado {
   rechazados: Partial<Record<DocumentoKey, string>>;
 }
 
-export const MENSAJE_SIN_RESPUESTA =
+const MENSAJE_SIN_RESPUESTA =
   'No pudimos comunicarnos con el servidor. Revisá tu conexión e intentá nuevamente.';
 
 /** A sentence ends with its period (a server message may come without one). */

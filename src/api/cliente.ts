@@ -36,7 +36,7 @@ http.interceptors.request.use((config) => {
 });
 
 /** No DNI (or other long number) in the browser's console: the path is logged without them. */
-export const rutaSinDatos = (url: string | undefined): string => (url ?? '').replace(/\d{5,}/g, '…');
+const rutaSinDatos = (url: string | undefined): string => (url ?? '').replace(/\d{5,}/g, '…');
 
 http.interceptors.response.use(undefined, (error: unknown) => {
   // A request the applicant cancelled (the upload's Cancelar, producto §12) is no HTTP error.

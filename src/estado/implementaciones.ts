@@ -161,5 +161,3 @@ export function maquinaConImplementaciones(deps: Dependencias) {
     },
   });
 }
-
-export type MaquinaProvista = ReturnType<typeof maquinaConImplementaciones>;

@@ -7,7 +7,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { TEXTOS_GESTION } from '../../domain/gestion.js';
 import { mensajeDelServidor } from '../api/cliente.js';
 
-export const RUTA_INGRESO = '/gestion/ingresar';
+const RUTA_INGRESO = '/gestion/ingresar';
 
 export const estadoHttp = (error: unknown): number | undefined =>
   error instanceof AxiosError ? error.response?.status : undefined;
@@ -47,7 +47,7 @@ export function destinoSeguro(volver: string | null): string {
 }
 
 /** The sign-in page's address that brings the user back to where they are now. */
-export function ingresoVolviendoAqui(): string {
+function ingresoVolviendoAqui(): string {
   return `${RUTA_INGRESO}?volver=${encodeURIComponent(window.location.pathname + window.location.search)}`;
 }
 

@@ -10,7 +10,7 @@ import { Enrolment } from '../estado/enrolment-actor.js';
 // A disabled button stays readable (WCAG contrast) instead of fading to half opacity.
 const DESHABILITADO = { opacity: 1, bg: 'gray.200', color: 'gray.700', borderColor: 'gray.300', cursor: 'not-allowed' } as const;
 
-export const ID_RESUMEN_FALTANTES = 'resumen-faltantes';
+const ID_RESUMEN_FALTANTES = 'resumen-faltantes';
 
 export function BotonesPaso() {
   const actor = Enrolment.useActorRef();

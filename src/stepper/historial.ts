@@ -12,7 +12,7 @@ import { PASOS, pasoActual, type EnrolmentEvent, type EnrolmentSnapshot, type en
 import { leerSolicitud } from '../estado/confirmacion.js';
 import { Enrolment } from '../estado/enrolment-actor.js';
 
-export interface EstadoDePaso {
+interface EstadoDePaso {
   paso: number;
 }
 
@@ -24,7 +24,7 @@ export function pasoDeLaEntrada(estado: unknown): number | null {
 }
 
 /** Uploading, sending, or done: states the chart leaves on its own. */
-export function transitorio(s: EnrolmentSnapshot): boolean {
+function transitorio(s: EnrolmentSnapshot): boolean {
   return (
     s.status !== 'active' ||
     s.matches({ documentos: 'subiendo' }) ||

@@ -16,11 +16,11 @@ export const LOCALIDADES: Localidad[] = [
   { codigoLocalidad: 3, nombreLocalidad: 'Álvarez' },
 ];
 export const CALLES_ROSARIO: Calle[] = [{ nombreCalle: 'Bv. Oroño' }, { nombreCalle: 'Córdoba' }, { nombreCalle: 'Corrientes' }];
-export const CONDICIONES: CondicionIva[] = [
+const CONDICIONES: CondicionIva[] = [
   { codigoCondicionIVA: 1, nombreCondicionIVA: 'IVA Responsable Inscripto' },
   { codigoCondicionIVA: 6, nombreCondicionIVA: 'Responsable Monotributo' },
 ];
-export const APARATOS: TipoAparato[] = [{ codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' }];
+const APARATOS: TipoAparato[] = [{ codigotipoaparato: 1, nombretipoaparato: 'ECOGRAFO' }];
 
 /** A valid step 1 with the demo padrón pair. */
 export const DATOS_COMPLETOS: FormDatosSocio = {

@@ -26,7 +26,7 @@ const ACCIONES_IO = [
 type AccionIo = (typeof ACCIONES_IO)[number];
 
 /** Each spy receives the action's params as its first argument. */
-export type Espias = Record<AccionIo, Mock<(params: unknown) => void>>;
+type Espias = Record<AccionIo, Mock<(params: unknown) => void>>;
 
 export type EnrolmentActor = Actor<typeof enrolmentMachine>;
 

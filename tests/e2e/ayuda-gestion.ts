@@ -12,7 +12,7 @@ import { crearCuentaDePersonal, type Credenciales } from '../../medicion/bench/j
 import { ejemploSolicitud } from '../../server/solicitud/rutas/ejemplo.js';
 import type { ServidorDePrueba } from './harness.js';
 
-export const CONTRASENA = 'una contraseña de prueba';
+const CONTRASENA = 'una contraseña de prueba';
 
 export interface CuentaDePrueba extends Credenciales {
   nombre: string;
@@ -106,7 +106,7 @@ export const titulo = (page: Page, texto: string) =>
   page.getByRole('heading', { level: 1, name: texto, exact: true });
 
 /** The text of the page's role="alert" messages. */
-export async function alertas(page: Page): Promise<string[]> {
+async function alertas(page: Page): Promise<string[]> {
   return page.getByRole('alert').allInnerTexts();
 }
 

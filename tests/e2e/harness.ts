@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { FLAGS_CHROMIUM } from '../../medicion/bench/comun/navegador.js';
 import { CHROMIUM } from '../../scripts/chromium.mjs';
-import { iniciarServidor, puertoLibre, RAIZ } from '../../medicion/servidor-hijo.js';
+import { iniciarServidor, RAIZ } from '../../medicion/servidor-hijo.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { Db } from '../../server/db/esquema.js';
 import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
@@ -35,9 +35,6 @@ export interface ServidorDePrueba {
   stop: () => Promise<void>;
 }
 
-// The free port is the launcher's (medicion/servidor-hijo.ts); it stays part of this harness's API.
-export { puertoLibre };
-
 /**
  * The real server (medicion/servidor-hijo.ts, the bench's launcher too) on a free port with a
  * fresh temporary DATA_DIR — so a fresh SQLite database, seeded with the demo padrón — serving
@@ -45,7 +42,7 @@ export { puertoLibre };
  * database is a new one on the PostgreSQL of DATABASE_URL, dropped by `stop`. Resolves once
  * /healthz answers.
  */
-export async function startServer(
+async function startServer(
   opciones: { env?: Record<string, string>; motor?: Motor } = {},
 ): Promise<ServidorDePrueba> {
   const base = opciones.motor === 'postgres' ? await crearEntorno('postgres') : null;
@@ -81,7 +78,7 @@ export const baseDe = (servidor: ServidorDePrueba): Db =>
 /** The engines the browser suites run on: both in CI (an unreachable PostgreSQL fails there). */
 export const MOTORES_E2E: Motor[] = MOTORES.filter((m) => m.disponible).map((m) => m.motor);
 
-export async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`No está Chromium en ${CHROMIUM} (apt-get install chromium).`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS_CHROMIUM });
 }

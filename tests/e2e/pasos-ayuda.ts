@@ -242,7 +242,7 @@ export interface BorradorEnNavegador {
  * machines/persistencia.ts). Persistence is asynchronous: a test that reloads waits for the change
  * to be stored, as any person's reload comes later than a write.
  */
-export function borradorGuardado(page: Page): Promise<BorradorEnNavegador | null> {
+function borradorGuardado(page: Page): Promise<BorradorEnNavegador | null> {
   return page.evaluate(
     () =>
       new Promise<BorradorEnNavegador | null>((resolve) => {

@@ -20,17 +20,17 @@ import type { Actor } from '../../domain/estados.js';
 /** The documents of a real application sent with the required files (tests/server/ayuda). */
 export const DOCUMENTOS_DEL_MODELO: readonly string[] = [...DOCUMENTOS_REQUERIDOS];
 /** The documents staff observe in the model. */
-export const OBSERVADOS = ['DniAnverso'] as const;
-export const MOTIVO_DEL_MODELO = 'Motivo del modelo: la póliza está vencida.';
+const OBSERVADOS = ['DniAnverso'] as const;
+const MOTIVO_DEL_MODELO = 'Motivo del modelo: la póliza está vencida.';
 
 export const ACTORES: readonly Actor[] = ['revisor', 'administrador', 'solicitante'];
 
 /** `completo`: what the move needs; `sin_<need>`: the same without it (refused by the guard). */
-export type Variante = 'completo' | `sin_${Necesidad}`;
+type Variante = 'completo' | `sin_${Necesidad}`;
 export type EventoModelo = EventoCiclo & { variante: Variante };
 
 /** The payload of a move in a variant: only what it needs, minus the need left out. */
-export function eventoDelModelo(type: EventoCiclo['type'], actor: Actor, variante: Variante): EventoModelo {
+function eventoDelModelo(type: EventoCiclo['type'], actor: Actor, variante: Variante): EventoModelo {
   const { necesita } = movimientoDeEvento(type);
   const trae = (n: Necesidad) => necesita.includes(n) && variante !== `sin_${n}`;
   return {
@@ -72,7 +72,7 @@ export type CaminoCiclo = ReturnType<typeof modeloCiclo.getSimplePaths>[number];
  * refused move at every step. The administrador's own edges are the machine-level test's, and
  * the loop path below has the administrador make the revisor's moves.
  */
-export const modeloAcotado = createTestModel(cicloDeVida, {
+const modeloAcotado = createTestModel(cicloDeVida, {
   input: INPUT,
   events: () => EVENTOS_DEL_MODELO,
   filterEvents: (_s, e) => (e as EventoModelo).actor === movimientoDeEvento(e.type).quien,

@@ -3,7 +3,7 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
 /** Every state node id of the chart, the root included ("enrolment", "enrolment.documentos.subiendo", …). */
-export function idsDeEstados(maquina: AnyStateMachine): string[] {
+function idsDeEstados(maquina: AnyStateMachine): string[] {
   const ids: string[] = [];
   const visitar = (nodo: AnyStateNode) => {
     ids.push(nodo.id);
@@ -14,7 +14,7 @@ export function idsDeEstados(maquina: AnyStateMachine): string[] {
 }
 
 /** Every event type some state node handles (the keys of every `on`). */
-export function tiposDeEventos(maquina: AnyStateMachine): string[] {
+function tiposDeEventos(maquina: AnyStateMachine): string[] {
   const tipos = new Set<string>();
   const visitar = (nodo: AnyStateNode) => {
     for (const tipo of nodo.transitions.keys()) tipos.add(tipo);

@@ -4,7 +4,7 @@ import type { EnrolmentEvent } from '../../machines/index.js';
 import type { EventoModelo } from './eventos.js';
 import type { SutMaquina } from './sut-maquina.js';
 
-export const TIPOS_DE_EVENTO = [
+const TIPOS_DE_EVENTO = [
   'REANUDAR',
   'CATALOGO.CARGADO',
   'CATALOGO.FALLO',

@@ -19,7 +19,7 @@ import {
 import { variante } from './abstraccion.js';
 import { DATOS_INVALIDOS, DATOS_VALIDOS, ECOGRAFO, EQUIPO_INVALIDO, EQUIPO_VALIDO, MONOTRIBUTO, ROSARIO } from './datos.js';
 
-export type Variante =
+type Variante =
   | 'validos'
   | 'invalidos'
   | 'otroPar'
@@ -47,7 +47,7 @@ export const mensajeRechazo = (parte: string) =>
 export const MENSAJE_REINTENTABLE = 'El servicio no está disponible en este momento. Intentá nuevamente más tarde.';
 
 /** The first document whose file the server refused (the one the model replaces). */
-export const primerRechazado = (c: EnrolmentContext): DocumentoKey | undefined =>
+const primerRechazado = (c: EnrolmentContext): DocumentoKey | undefined =>
   DOCUMENTOS.map((d) => d.key).find((k) => c.falloSubida?.rechazados[k]);
 
 /** The file the applicant picks for a document: a photo for the DNI, a PDF otherwise. */

@@ -5,7 +5,7 @@ import { enrolmentMachine, type EnrolmentEvent, type EnrolmentSnapshot } from '.
 import { serializarEstado } from './abstraccion.js';
 import { eventoPosible, eventosDelModelo, type EventoModelo } from './eventos.js';
 
-export const modelo = createTestModel(enrolmentMachine, {
+const modelo = createTestModel(enrolmentMachine, {
   events: (s: EnrolmentSnapshot) => eventosDelModelo(s) as EnrolmentEvent[],
   filterEvents: (s: EnrolmentSnapshot, e: EnrolmentEvent) => eventoPosible(s, e as EventoModelo),
   serializeState: (s: EnrolmentSnapshot) => serializarEstado(s),
@@ -17,7 +17,7 @@ export type Camino = ReturnType<typeof modelo.getShortestPaths>[number];
 export const caminosMasCortos = (): Camino[] => modelo.getShortestPaths();
 
 /** Going back a step: covered by the shortest paths and by every transition, not by simple paths. */
-export const NAVEGACION_HACIA_ATRAS = ['VOLVER', 'IR_A.DATOS', 'IR_A.DOCUMENTOS', 'IR_A.EQUIPOS'] as const;
+const NAVEGACION_HACIA_ATRAS = ['VOLVER', 'IR_A.DATOS', 'IR_A.DOCUMENTOS', 'IR_A.EQUIPOS'] as const;
 const haciaAtras = new Set<string>(NAVEGACION_HACIA_ATRAS);
 
 /**

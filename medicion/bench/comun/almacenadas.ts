@@ -1,8 +1,6 @@
 // Reading back what the server stored, the staff's way: `npm run solicitudes -- --rutas` against
-// the same DATA_DIR / DATABASE_URL, then hashing every stored file on disk.
+// the same DATA_DIR / DATABASE_URL: each application with its attachments' sizes, SHA-256s and paths.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { CARGADOR_TSX, RAIZ } from '../../servidor-hijo.js';
 
@@ -41,14 +39,4 @@ export async function leerAlmacenadas(env: Record<string, string>): Promise<Alma
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as Almacenada);
-}
-
-export async function sha256DeArchivo(ruta: string): Promise<string | null> {
-  const hash = createHash('sha256');
-  try {
-    for await (const trozo of createReadStream(ruta) as AsyncIterable<Buffer>) hash.update(trozo);
-  } catch {
-    return null;
-  }
-  return hash.digest('hex');
 }

@@ -27,7 +27,7 @@ export interface Documento {
   sha256: string;
 }
 
-export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A file of `bytes` bytes whose content is of the i-th accepted kind. */
 export function contenido(i: number, bytes: number): { ext: string; contenido: Buffer } {

@@ -9,7 +9,7 @@ export interface Parte {
   campo?: string;
 }
 
-export function multipart(partes: Parte[]): { cuerpo: Buffer; tipo: string } {
+function multipart(partes: Parte[]): { cuerpo: Buffer; tipo: string } {
   const limite = `----calidad${randomBytes(8).toString('hex')}`;
   const trozos: Buffer[] = [];
   for (const p of partes) {

@@ -1,7 +1,7 @@
 // One line per measure: what was measured, its value, the budget, and PASS/FAIL (INFO when there
 // is no budget). Printed as it happens, collected for docs/quality.md, and turned into the exit
 // code (FAIL only).
-export type Estado = 'PASS' | 'FAIL' | 'INFO';
+type Estado = 'PASS' | 'FAIL' | 'INFO';
 
 export interface Fila {
   medida: string;

@@ -22,7 +22,7 @@ const ejecutar = promisify(execFile);
 
 export type Motor = 'SQLite' | 'PostgreSQL';
 
-export const DIRECTORIO_CACHE = path.join(os.tmpdir(), 'alta-bench-gestion');
+const DIRECTORIO_CACHE = path.join(os.tmpdir(), 'alta-bench-gestion');
 
 /** What decides the seeded rows: any change to these files (a folder: each of its files) seeds anew. */
 const FUENTES = [

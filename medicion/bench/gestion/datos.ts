@@ -5,7 +5,7 @@
 import type { Estado } from '../../../domain/index.js';
 
 /** mulberry32: a small seeded generator, enough to spread bench data. */
-export function generador(semilla: number): () => number {
+function generador(semilla: number): () => number {
   let a = semilla >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -92,7 +92,7 @@ export interface Catalogo {
   tiposAparato: { codigo: number; nombre: string }[];
 }
 
-export interface Movimiento {
+interface Movimiento {
   desde: Estado;
   hacia: Estado;
   /** Days after the application was sent. */

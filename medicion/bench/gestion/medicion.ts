@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** VmRSS and VmHWM (the peak since the last reset) of a process, in bytes. */
-export function memoria(pid: number): { rss: number; pico: number } {
+function memoria(pid: number): { rss: number; pico: number } {
   const estado = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (campo: string) =>
     Number(new RegExp(`^${campo}:\\s+(\\d+) kB`, 'm').exec(estado)?.[1] ?? Number.NaN) * 1024;

@@ -7,7 +7,7 @@ import { ARCHIVO_CALIDAD } from '../comun/calidad-md.js';
 import type { Fila } from '../comun/informe.js';
 import type { Maquina } from '../comun/maquina.js';
 
-export const MARCA_GESTION = 'gestion';
+const MARCA_GESTION = 'gestion';
 
 const escapar = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

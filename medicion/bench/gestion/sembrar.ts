@@ -33,7 +33,7 @@ const CUENTAS_HISTORIAL = { revisor: 'revisora.bench', administrador: 'admin.ben
 
 /** The key of the document downloaded by the bench, at two sizes. */
 export const CLAVE_DESCARGA: DocumentoKey = 'TituloMedico';
-export const TAMANIOS_DESCARGA = { chico: 1024 * 1024, grande: 10 * 1024 * 1024 } as const;
+const TAMANIOS_DESCARGA = { chico: 1024 * 1024, grande: 10 * 1024 * 1024 } as const;
 
 export interface Descarga {
   numero: string;

@@ -44,9 +44,6 @@ function comoError(texto: string): CuerpoDeError | null {
   return bien ? (c as unknown as CuerpoDeError) : null;
 }
 
-/** True when `texto` is an error body: error and message non-empty strings, fields string→string. */
-export const esCuerpoDeError = (texto: string): boolean => comoError(texto) !== null;
-
 // Fastify's and Ajv's own English ("must have required property", "Route GET:/x not found",
 // "Unsupported Media Type"…): an answer in it was not turned into ours.
 const INGLES =

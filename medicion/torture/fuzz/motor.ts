@@ -24,8 +24,6 @@ export const claseDe = (problema: string) =>
     ? '5xx'
     : (/^\[([\w-]+)\]/.exec(problema)?.[1] ?? (problema.includes('echoes personal data') ? 'echo' : 'error-schema'));
 
-export const resumenClases = (clases: Map<string, number>) => [...clases].map(([c, n]) => `${n} ${c}`).join(', ') || 'none';
-
 export async function recorrer(ruta: Ruta, enviar: Enviar, objetivo: number, semilla: number, plazoMs: number, concurrencia = 4): Promise<ResultadoRuta> {
   const r: ResultadoRuta = { enviadas: 0, noEnviables: 0, estados: new Map(), problemas: [], clases: new Map(), agotado: false };
   const limite = Date.now() + plazoMs;

@@ -30,7 +30,7 @@ const cuenta = (usuario: string, rol: Rol): CuentaDelFuzz => ({
   contrasena: `contraseña de ${usuario} para el fuzz`,
 });
 
-export const CUENTAS_DEL_FUZZ = {
+const CUENTAS_DEL_FUZZ = {
   administrador: cuenta('fuzz-gestion', 'administrador'),
   revisor: cuenta('fuzz-revisor', 'revisor'),
   /** Signed in to (and locked) by the sign-in generator; its first session is closed. */
@@ -47,7 +47,7 @@ export const cuentasDelFuzz = (): CuentaDelFuzz[] => [
 ];
 
 /** Applications sent for the fuzzer: enough that status moves do not all end in a final status at once. */
-export const SOLICITUDES_DEL_FUZZ = 5;
+const SOLICITUDES_DEL_FUZZ = 5;
 
 export interface SesionGestion {
   xsrf: string;

@@ -24,7 +24,7 @@ export class ClienteConDireccion extends Cliente {
 }
 
 /** 10.a.b.c from an index: every application its own client. */
-export const direccionDe = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+const direccionDe = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 export interface EnvioProcesos extends Envio {
   /** The process that answered each successful step, in order. */

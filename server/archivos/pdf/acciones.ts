@@ -14,7 +14,7 @@
 import { ACTIVOS, CONOCIDOS, N, OTRAS_ACCIONES, PALABRAS } from './sintaxis.js';
 
 /** Names that make a PDF run or carry something: pdfid's set, /OpenAction aside (see above). */
-export const NOMBRES_ACTIVOS: ReadonlySet<string> = new Set(ACTIVOS);
+const NOMBRES_ACTIVOS: ReadonlySet<string> = new Set(ACTIVOS);
 
 /**
  * Action types other than GoTo (ISO 32000-2, 12.6.4). A dictionary whose /S is another name (a

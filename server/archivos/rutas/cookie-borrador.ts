@@ -2,7 +2,7 @@
 // `__Host-` in production so no subdomain or plain-http page can set it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const nombreCookieBorrador = (production: boolean) => (production ? '__Host-borrador' : 'borrador');
+const nombreCookieBorrador = (production: boolean) => (production ? '__Host-borrador' : 'borrador');
 
 export const cookieDelBorrador = (request: FastifyRequest, production: boolean): string | undefined =>
   request.cookies[nombreCookieBorrador(production)];

@@ -7,7 +7,7 @@ import type { Db } from '../../db/esquema.js';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../errores.js';
 import { cuerpoJson, type CacheCatalogos, type CuerpoJson } from '../cache.js';
 
-export const CACHE_CATALOGO = 'public, max-age=300';
+const CACHE_CATALOGO = 'public, max-age=300';
 
 type Parametros = Record<string, number>;
 type Propiedades = Record<string, { type: 'integer' | 'string' }>;

@@ -32,7 +32,7 @@ const paramsDocumento = {
 } as const;
 
 /** `filename` in ASCII for old clients, `filename*` (RFC 5987/6266) with the exact name. */
-export function disposicion(tipo: 'inline' | 'attachment', nombre: string): string {
+function disposicion(tipo: 'inline' | 'attachment', nombre: string): string {
   const ascii = nombre.replace(/[^A-Za-z0-9._-]/g, '_') || 'documento';
   const codificado = encodeURIComponent(nombre).replace(
     /['()*]/g,

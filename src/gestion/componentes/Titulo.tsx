@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 
 let primeraPagina = true;
 
-export function useTituloDelDocumento(titulo: string): void {
+function useTituloDelDocumento(titulo: string): void {
   useEffect(() => {
     document.title = `${titulo} — Gestión de prestadores`;
   }, [titulo]);

@@ -11,7 +11,7 @@ import { URL_COMPROBANTE } from '../../api/comprobante.js';
 import { leerSolicitud } from '../../estado/confirmacion.js';
 import { ContactoAsociacion } from '../../ui/contacto/index.js';
 
-export const TEXTOS_COMPLETADO = {
+const TEXTOS_COMPLETADO = {
   guardarNumero: 'Guardá este número: lo vas a necesitar para consultar el estado de tu solicitud.',
   copiaA: 'Te enviamos una copia con el comprobante a',
   copiaSinDireccion: 'Te enviamos una copia con el comprobante al correo electrónico que indicaste.',

@@ -8,6 +8,6 @@ const FORMATO = new Intl.DateTimeFormat('es-AR', {
   timeZone: 'UTC',
 });
 
-export const fechaLarga = (plazo: string): string => FORMATO.format(new Date(`${plazo}T00:00:00Z`)).replace(',', '');
+const fechaLarga = (plazo: string): string => FORMATO.format(new Date(`${plazo}T00:00:00Z`)).replace(',', '');
 
 export const textoPlazo = (plazo: string): string => `Tenés tiempo hasta el ${fechaLarga(plazo)}.`;

@@ -7,7 +7,7 @@ import type { DocumentoKey } from '../../../domain/index.js';
 import type { PendienteGuardado } from '../../../machines/correccion.js';
 import { crearCola, type Almacen } from '../../estado/almacen.js';
 
-export const VERSION_GUARDADO = 1;
+const VERSION_GUARDADO = 1;
 
 interface Registro {
   version: number;
@@ -33,7 +33,7 @@ export interface GuardadoCorreccion {
 let almacenDelNavegador: Almacen | null = null;
 const colaDelNavegador = crearCola();
 
-export function almacenDeCorrecciones(): Almacen {
+function almacenDeCorrecciones(): Almacen {
   almacenDelNavegador ??= localforage.createInstance({ name: 'alta-prestadores-correcciones', storeName: 'correcciones' });
   return almacenDelNavegador;
 }

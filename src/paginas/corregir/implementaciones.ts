@@ -32,7 +32,7 @@ export interface DependenciasCorreccion {
   contenidos: Map<string, Blob>;
 }
 
-export const MENSAJE_ARCHIVO_PERDIDO = 'No encontramos en este navegador el archivo que elegiste. Elegilo de nuevo.';
+const MENSAJE_ARCHIVO_PERDIDO = 'No encontramos en este navegador el archivo que elegiste. Elegilo de nuevo.';
 
 /** The server names a part `<key>.<ext>`; the applicant knows the file by the name it had. */
 const conNombreDelSolicitante = (mensaje: string, clave: DocumentoKey, archivo: ArchivoCorreccion) =>

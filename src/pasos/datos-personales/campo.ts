@@ -5,7 +5,7 @@ import { erroresDatos, type CambiosDatos, type FormDatosSocio } from '../../../m
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { useTocado, useTocados, type CampoDatos } from './tocados.js';
 
-export const idCampo = (nombre: string) => `datos-${nombre}`;
+const idCampo = (nombre: string) => `datos-${nombre}`;
 
 /** The fields of step 1 whose value is text. */
 export type CampoDeTexto = {

@@ -10,8 +10,8 @@ import { conPunto } from '../../api/adjuntar.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { traerALaVista } from './foco.js';
 
-export const TITULO_FALLO_REINTENTABLE = 'No se pudieron subir los archivos. Intentá nuevamente.';
-export const TITULO_FALLO_RECHAZO = 'No se pudieron subir los archivos.';
+const TITULO_FALLO_REINTENTABLE = 'No se pudieron subir los archivos. Intentá nuevamente.';
+const TITULO_FALLO_RECHAZO = 'No se pudieron subir los archivos.';
 export const ID_AVISO_FALLO = 'aviso-fallo-subida';
 
 export function AvisoFalloSubida() {

@@ -13,8 +13,8 @@ import { IconoPapelera } from './IconoPapelera.js';
 
 type Documento = (typeof DOCUMENTOS)[number];
 
-export const MARCA_FALTANTE = 'Falta este documento.';
-export const PEDIDO_REEMPLAZO = 'Elegí otro archivo para reemplazarlo.';
+const MARCA_FALTANTE = 'Falta este documento.';
+const PEDIDO_REEMPLAZO = 'Elegí otro archivo para reemplazarlo.';
 
 export function FilaDocumento({ documento }: { documento: Documento }) {
   const { key, label, requerido, imagen } = documento;

@@ -7,7 +7,7 @@ import { Box, Button, Dialog, Portal, Progress, Text } from '@chakra-ui/react';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { ID_AVISO_FALLO } from './AvisoFalloSubida.js';
 
-export const AVISO_NO_CERRAR = 'No cierres esta página hasta que termine.';
+const AVISO_NO_CERRAR = 'No cierres esta página hasta que termine.';
 
 export function OverlaySubida() {
   const { send } = Enrolment.useActorRef();

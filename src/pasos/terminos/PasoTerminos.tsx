@@ -5,7 +5,7 @@ import { comoOracion } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 
 /** Served by the product from public/ (a static page, readable without the app). */
-export const URL_TERMINOS = '/terminos.html';
+const URL_TERMINOS = '/terminos.html';
 
 export function PasoTerminos() {
   const { send } = Enrolment.useActorRef();

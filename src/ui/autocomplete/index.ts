@@ -1,1 +1,1 @@
-export { Autocomplete, type AutocompleteProps } from './Autocomplete.js';
+export { Autocomplete } from './Autocomplete.js';

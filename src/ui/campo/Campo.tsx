@@ -3,7 +3,7 @@
 import { Box, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export interface AriaDeCampo {
+interface AriaDeCampo {
   id: string;
   'aria-describedby': string | undefined;
   'aria-invalid': boolean | undefined;

@@ -1,2 +1,2 @@
-export { Campo, idAyuda, idError, type AriaDeCampo, type CampoProps } from './Campo.js';
+export { Campo, idAyuda, idError } from './Campo.js';
 export { CampoTexto, type CampoTextoProps } from './CampoTexto.js';

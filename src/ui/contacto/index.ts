@@ -1,1 +1,1 @@
-export { ContactoAsociacion, TITULO_CONTACTO, type ContactoAsociacionProps } from './ContactoAsociacion.js';
+export { ContactoAsociacion, TITULO_CONTACTO } from './ContactoAsociacion.js';

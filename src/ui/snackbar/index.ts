@@ -1,2 +1,2 @@
 export { Snackbar } from './Snackbar.js';
-export { cerrarSnackbar, mostrarSnackbar, DURACION_SNACKBAR, type MensajeSnackbar } from './snackbar.js';
+export { cerrarSnackbar, mostrarSnackbar } from './snackbar.js';

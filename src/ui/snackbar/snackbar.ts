@@ -1,7 +1,7 @@
 // The snackbar helper of producto §7: one message at a time with a button (Aceptar unless told
 // otherwise), gone after 3000 ms. A tiny store, so any code — the statechart's provided actions
 // included — can show one without React.
-export const DURACION_SNACKBAR = 3000;
+const DURACION_SNACKBAR = 3000;
 
 export interface MensajeSnackbar {
   id: number;

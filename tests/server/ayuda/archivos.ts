@@ -135,7 +135,7 @@ interface EntradaZip {
 }
 
 /** A minimal zip writer (stored or deflated entries), enough for .docx fixtures. */
-export function zip(entradas: EntradaZip[]): Buffer {
+function zip(entradas: EntradaZip[]): Buffer {
   const locales: Buffer[] = [];
   const centrales: Buffer[] = [];
   let desplazamiento = 0;

@@ -21,7 +21,7 @@ const SCRIPTS = (
 ).scripts;
 
 /** The process `npm run <script>` ends up running: node with tsx's loader on the script's file. */
-export function argumentosDe(script: string): string[] {
+function argumentosDe(script: string): string[] {
   const linea = SCRIPTS[script];
   const m = linea === undefined ? null : /^tsx (scripts\/[\w/.-]+\.ts)$/.exec(linea);
   if (!m)

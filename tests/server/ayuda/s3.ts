@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 
-export const BUCKET_DE_PRUEBA = 'documentos';
+const BUCKET_DE_PRUEBA = 'documentos';
 
 export interface ServidorS3 {
   /** DOCUMENT_STORE=s3 and its settings, for loadConfig or a child process. */

@@ -15,7 +15,7 @@ const estado = { type: 'string', enum: CLAVES_ESTADO } as const;
 const estadoONulo = { type: ['string', 'null'], enum: [...CLAVES_ESTADO, null] } as const;
 
 /** The inbox's page; pages past what a person reads are refused (10,000 × 25 rows). */
-export const PAGINA_MAXIMA = 10_000;
+const PAGINA_MAXIMA = 10_000;
 
 const propiedadesFiltro = {
   q: { type: 'string', maxLength: LARGO_MAXIMO_BUSQUEDA, default: '' },

@@ -44,7 +44,7 @@ import {
   type EstadoCompuesto,
 } from './ValorCompuesto.js';
 
-export const TEXTOS_RECTIFICAR = {
+const TEXTOS_RECTIFICAR = {
   boton: 'Rectificar un dato',
   titulo: 'Rectificar un dato',
   elegirDato: 'Elegí el dato a rectificar.',
