@@ -5,6 +5,11 @@ import react from '@vitejs/plugin-react';
 // SQLite and PostgreSQL; the real browser against the real server.
 export default defineConfig({
   test: {
+    // Two files at a time, from every project, on the CI runner's two cores (decision 107): each file
+    // runs in a process of its own (the forks pool), the server files on their own DATA_DIR and
+    // PostgreSQL databases (tests/server/ayuda/bases.ts), the browser files on their own server
+    // (free port) and Chromium; the slowest files start first (Vitest's order by recorded duration).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -29,7 +34,6 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'medicion/tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
@@ -39,7 +43,6 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },
       },
