@@ -67,29 +67,14 @@ export const modeloCiclo = createTestModel(cicloDeVida, {
 export type CaminoCiclo = ReturnType<typeof modeloCiclo.getSimplePaths>[number];
 
 /**
- * Each move made only by the least actor that may make it (a revisor where a revisor may): the
- * bound of the replay against the API, where a path costs a real application and a request per
- * refused move at every step. The administrador's own edges are the machine-level test's, and
- * the loop path below has the administrador make the revisor's moves.
- */
-const modeloAcotado = createTestModel(cicloDeVida, {
-  input: INPUT,
-  events: () => EVENTOS_DEL_MODELO,
-  filterEvents: (_s, e) => (e as EventoModelo).actor === movimientoDeEvento(e.type).quien,
-  serializeState: (s: SnapshotCiclo) => String(s.value),
-  serializeEvent: (e) => claveDeEvento(e as EventoModelo),
-});
-
-/**
- * The paths replayed: every simple path (no status twice) to every status — of the whole model,
- * or of the bounded one — and one that goes round the correction loop twice (observada →
+ * The paths replayed: every simple path (no status twice) to every status, and one that goes round the correction loop twice (observada →
  * corregida → en_revision → observada again), the one cycle of the chart, which simple paths
  * never take.
  */
-export function caminosDelModelo({ acotado = false } = {}): CaminoCiclo[] {
+export function caminosDelModelo(): CaminoCiclo[] {
   const e = (type: EventoCiclo['type'], actor: Actor) => eventoDelModelo(type, actor, 'completo');
   return [
-    ...(acotado ? modeloAcotado : modeloCiclo).getSimplePaths(),
+    ...modeloCiclo.getSimplePaths(),
     caminoDeEventos([
       e('PONER_EN_REVISION', 'revisor'),
       e('OBSERVAR', 'revisor'),
