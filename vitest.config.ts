@@ -8,7 +8,7 @@ export default defineConfig({
     // Two files at a time, from every project, on the CI runner's two cores (decision 107): each file
     // runs in a process of its own (the forks pool), the server files on their own DATA_DIR and
     // PostgreSQL databases (tests/server/ayuda/bases.ts), the browser files on their own server
-    // (free port) and Chromium; the slowest files start first (Vitest's order by recorded duration).
+    // (free port) and Chromium. Vitest takes the projects in name order, each one's slowest files first.
     maxWorkers: 2,
     projects: [
       {
