@@ -7,21 +7,15 @@ import { CAMPOS_SOCIO, esDni } from '../domain/campos.js';
 import {
   MAXIMO_EQUIPOS,
   motivoRechazoArchivo,
-  type Adjunto,
-  type Calle,
-  type CondicionIva,
-  type DocumentoKey,
-  type Localidad,
   type Solicitud,
   type SolicitudCreada,
-  type TipoAparato,
 } from '../domain/index.js';
+import { cargarFaltantes, catalogosFaltantes, elegir, quitar, sinMarcas } from './efectos.js';
+import type { EnrolmentEvent } from './eventos.js';
 import {
   contextoInicial,
   EQUIPO_VACIO,
-  type ArchivoElegido,
   type EnrolmentContext,
-  type FormEquipo,
   type NombreCatalogo,
 } from './contexto.js';
 import {
@@ -38,112 +32,10 @@ import {
   localidadNueva,
   padronVigente,
   parDni as par,
-  type CambiosDatos,
 } from './datos-personales.js';
 import { armarSolicitud, equipoValido } from './solicitud.js';
 
-type CatalogoCargado =
-  | { type: 'CATALOGO.CARGADO'; catalogo: 'localidades'; datos: Localidad[] }
-  | { type: 'CATALOGO.CARGADO'; catalogo: 'condicionesIva'; datos: CondicionIva[] }
-  | { type: 'CATALOGO.CARGADO'; catalogo: 'aparatos'; datos: TipoAparato[] }
-  | { type: 'CATALOGO.CARGADO'; catalogo: 'calles'; codigoLocalidad: number; datos: Calle[] };
-
-export type EnrolmentEvent =
-  /** Sent by the app once the actor runs (new or restored): resumes effects cut by a reload. */
-  | { type: 'REANUDAR' }
-  | CatalogoCargado
-  | { type: 'CATALOGO.FALLO'; catalogo: NombreCatalogo }
-  | { type: 'CATALOGO.REINTENTAR' }
-  /** Step 1 changed: the chart keeps the values, applies the rules that tie fields together and judges the step. */
-  | { type: 'DATOS.CAMBIO'; cambios: CambiosDatos }
-  | { type: 'DNI.COMPROBAR' }
-  | { type: 'DNI.RESULTADO'; dni: string; matricula: string; valido: boolean }
-  | { type: 'DNI.FALLO'; dni: string; matricula: string }
-  | { type: 'SIGUIENTE' }
-  | { type: 'VOLVER' }
-  | { type: 'IR_A.DATOS' }
-  | { type: 'IR_A.DOCUMENTOS' }
-  | { type: 'IR_A.EQUIPOS' }
-  | { type: 'ARCHIVO.ELEGIDO'; key: DocumentoKey; archivo: ArchivoElegido; contenido: Blob | null }
-  | { type: 'ARCHIVO.QUITADO'; key: DocumentoKey }
-  | { type: 'ERROR.CERRAR' }
-  | { type: 'SUBIDA.PROGRESO'; porcentaje: number }
-  | { type: 'SUBIDA.EXITO'; adjuntos: Adjunto[] }
-  /**
-   * The upload failed, as the app classified the answer (docs/decisions/088): retrying can help,
-   * or the request was refused (`rechazados`: the documents whose file must be replaced, and why).
-   */
-  | { type: 'SUBIDA.FALLO'; reintentable: boolean; mensaje?: string; rechazados?: Partial<Record<DocumentoKey, string>> }
-  /** The applicant cancelled the upload under way: every file is kept, nothing is stored. */
-  | { type: 'SUBIDA.CANCELAR' }
-  | { type: 'REINTENTAR' }
-  /** The ~100 ms pause after a successful upload is over. */
-  | { type: 'AVANZAR' }
-  | { type: 'EQUIPO.AGREGAR' }
-  | { type: 'EQUIPO.CAMBIO'; id: number; valores: FormEquipo }
-  | { type: 'EQUIPO.QUITAR'; id: number }
-  | { type: 'TERMINOS.CAMBIO'; aceptados: boolean }
-  | { type: 'ENVIAR' }
-  | { type: 'ENVIO.EXITO'; solicitud: SolicitudCreada }
-  | { type: 'ENVIO.FALLO'; mensaje?: string };
-
-const archivoAnterior = (context: EnrolmentContext, key: DocumentoKey) =>
-  context.documentos[key]?.archivo?.id ?? null;
-
-/** Marks of a row that choosing a file for `key` clears: its "missing" mark and its refusal. */
-function sinMarcas(context: EnrolmentContext, key: DocumentoKey): Pick<EnrolmentContext, 'faltantes' | 'falloSubida'> {
-  const fallo = context.falloSubida;
-  let falloSubida = fallo;
-  if (fallo && key in fallo.rechazados) {
-    const { [key]: _quitado, ...rechazados } = fallo.rechazados;
-    falloSubida = { ...fallo, rechazados };
-  }
-  return { faltantes: context.faltantes.filter((k) => k !== key), falloSubida };
-}
-
-/** Choosing a file that passes the checks before upload: the old Blob goes, the new one is kept. */
-const elegir = [
-  {
-    type: 'borrarArchivo',
-    params: ({ context, event }: { context: EnrolmentContext; event: EnrolmentEvent }) => ({
-      id: event.type === 'ARCHIVO.ELEGIDO' ? archivoAnterior(context, event.key) : null,
-    }),
-  },
-  'elegirArchivo',
-  {
-    type: 'guardarArchivo',
-    params: ({ event }: { event: EnrolmentEvent }) =>
-      event.type === 'ARCHIVO.ELEGIDO' ? { id: event.archivo.id, contenido: event.contenido } : { id: '', contenido: null },
-  },
-] as const;
-
-const quitar = [
-  {
-    type: 'borrarArchivo',
-    params: ({ context, event }: { context: EnrolmentContext; event: EnrolmentEvent }) => ({
-      id: event.type === 'ARCHIVO.QUITADO' ? archivoAnterior(context, event.key) : null,
-    }),
-  },
-  'quitarArchivo',
-] as const;
-
-/** Loads, after a restore or a failure, the catalogues the context lacks. */
-const cargarFaltantes = [
-  {
-    type: 'cargarCatalogos',
-    params: ({ context }: { context: EnrolmentContext }) => ({
-      catalogos: catalogosFaltantes(context).filter((c) => c !== 'calles'),
-    }),
-  },
-  {
-    type: 'cargarCalles',
-    params: ({ context }: { context: EnrolmentContext }) => ({
-      codigoLocalidad: catalogosFaltantes(context).includes('calles')
-        ? (context.datos.localidad?.codigoLocalidad ?? null)
-        : null,
-    }),
-  },
-] as const;
+export type { EnrolmentEvent } from './eventos.js';
 
 export const enrolmentMachine = setup({
   types: {
@@ -514,14 +406,3 @@ export const enrolmentMachine = setup({
     },
   },
 });
-
-/** Catalogues the current context lacks (after a restore, or a failed load). */
-function catalogosFaltantes(context: EnrolmentContext): NombreCatalogo[] {
-  const { catalogos, datos } = context;
-  const faltan: NombreCatalogo[] = [];
-  if (!catalogos.localidades) faltan.push('localidades');
-  if (!catalogos.condicionesIva) faltan.push('condicionesIva');
-  if (!catalogos.aparatos) faltan.push('aparatos');
-  if (datos.localidad && catalogos.calles?.codigoLocalidad !== datos.localidad.codigoLocalidad) faltan.push('calles');
-  return faltan;
-}
