@@ -1,14 +1,13 @@
 // Draws the receipt of producto §11 with pdfkit: A4, DejaVu fonts embedded (subset), the QR code
 // of the verification address as vector rectangles. Everything is placed by hand (heights
 // measured before drawing), so a page break never splits a row and never happens by surprise.
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CAMPOS } from '../../domain/campos.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
 import type { DatosComprobante } from './datos.js';
 import { tamanioConBytes } from './formato.js';
-import { fuentes } from './fuentes.js';
+import { nuevoPdf } from './fuentes.js';
 
 export const AUTOR_COMPROBANTE = 'Asociación Médica de Rosario';
 
@@ -220,26 +219,11 @@ function pies(doc: Doc, d: DatosComprobante): void {
 
 /** The receipt's PDF from its data. */
 export function dibujarComprobante(d: DatosComprobante): Promise<Buffer> {
-  const f = fuentes();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGEN,
-    bufferPages: true,
-    lang: 'es-AR',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    // The starting font: without one pdfkit parses Helvetica's metrics for every document.
-    font: f.sans as unknown as string,
-    info: {
-      Title: `${TEXTOS_SEGUIMIENTO.tituloComprobante} ${d.numero}`,
-      Author: AUTOR_COMPROBANTE,
-      Subject: `${ROTULOS_COMPROBANTE.numero} ${d.numero}`,
-      Creator: 'Alta de Prestadores',
-    },
+  const doc = nuevoPdf(MARGEN, {
+    Title: `${TEXTOS_SEGUIMIENTO.tituloComprobante} ${d.numero}`,
+    Author: AUTOR_COMPROBANTE,
+    Subject: `${ROTULOS_COMPROBANTE.numero} ${d.numero}`,
   });
-  doc.registerFont('sans', f.sans);
-  doc.registerFont('negrita', f.negrita);
-  doc.registerFont('mono', f.mono);
 
   const partes: Buffer[] = [];
   const listo = new Promise<Buffer>((resolve, reject) => {

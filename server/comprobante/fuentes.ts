@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { create } from 'fontkit';
+import PDFDocument from 'pdfkit';
 
 const carpeta = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
@@ -34,4 +35,27 @@ export function fuentes(): Fuentes {
     mono: parsear('DejaVuSansMono.ttf'),
   };
   return cargadas;
+}
+
+/**
+ * An A4 PDF in Spanish with the three fonts registered ('sans', 'negrita', 'mono'): how the
+ * receipt and the personal-data summary both begin.
+ */
+export function nuevoPdf(margen: number, info: PDFKit.DocumentInfo): PDFKit.PDFDocument {
+  const f = fuentes();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: margen,
+    bufferPages: true,
+    lang: 'es-AR',
+    displayTitle: true,
+    pdfVersion: '1.7',
+    // The starting font: without one pdfkit parses Helvetica's metrics for every document.
+    font: f.sans as unknown as string,
+    info: { ...info, Creator: 'Alta de Prestadores' },
+  });
+  doc.registerFont('sans', f.sans);
+  doc.registerFont('negrita', f.negrita);
+  doc.registerFont('mono', f.mono);
+  return doc;
 }

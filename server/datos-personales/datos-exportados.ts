@@ -6,6 +6,7 @@
 import {
   DOCUMENTOS,
   type DatosSocio,
+  type DocumentoDetalle,
   type EntradaHistorial,
   type Equipo,
   type Estado,
@@ -16,16 +17,8 @@ import { nombreDeDocumento } from '../archivos/documentos.js';
 import { equipoDeFila, historialDe, notaDeFila } from '../gestion/expediente.js';
 import { solicitudesDePersona } from './persona.js';
 
-interface DocumentoExportado {
-  clave: string;
-  label: string;
-  /** The name it has in the application, e.g. "TituloMedico.pdf". */
-  nombre: string;
-  mime: string;
-  bytes: number;
-  sha256: string;
-  vigenteHasta: string | null;
-  /** Its path inside the ZIP. */
+/** A document as the back-office shows it, and where it lies inside the ZIP. */
+interface DocumentoExportado extends DocumentoDetalle {
   archivo: string;
 }
 

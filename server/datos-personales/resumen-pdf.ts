@@ -2,7 +2,6 @@
 // each application's data with the form's labels, documents with size and SHA-256, equipment
 // and history. pdfkit with the receipt's embedded DejaVu fonts (any name prints); the text flows
 // and pdfkit breaks pages itself. Returned as pdfkit's own stream, to be piped into the ZIP.
-import PDFDocument from 'pdfkit';
 import { CAMPOS, CAMPOS_SOCIO, etiquetasDe } from '../../domain/campos.js';
 import { CAMPOS_RECTIFICABLES } from '../../domain/datos-personales.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../domain/catalogos.js';
@@ -11,7 +10,7 @@ import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
 import type { DatosSocio } from '../../domain/index.js';
 import { AUTOR_COMPROBANTE } from '../comprobante/dibujo.js';
 import { tamanioConBytes } from '../comprobante/formato.js';
-import { fuentes } from '../comprobante/fuentes.js';
+import { nuevoPdf } from '../comprobante/fuentes.js';
 import type { DatosExportados, SolicitudExportada } from './datos-exportados.js';
 
 const TITULO_RESUMEN = 'Datos personales — Ley 25.326';
@@ -192,20 +191,7 @@ function pies(doc: Doc): void {
 
 /** The summary as pdfkit's readable stream, already ended (its bytes wait for a reader). */
 export function resumenPdf(datos: DatosExportados): Doc {
-  const f = fuentes();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGEN,
-    bufferPages: true,
-    lang: 'es-AR',
-    displayTitle: true,
-    pdfVersion: '1.7',
-    font: f.sans as unknown as string,
-    info: { Title: TITULO_RESUMEN, Author: AUTOR_COMPROBANTE, Creator: 'Alta de Prestadores' },
-  });
-  doc.registerFont('sans', f.sans);
-  doc.registerFont('negrita', f.negrita);
-  doc.registerFont('mono', f.mono);
+  const doc = nuevoPdf(MARGEN, { Title: TITULO_RESUMEN, Author: AUTOR_COMPROBANTE });
 
   doc.font('negrita').fontSize(16).fillColor('black').text(TITULO_RESUMEN);
   parrafo(doc, TEXTOS_RESUMEN.subtitulo, GRIS);
