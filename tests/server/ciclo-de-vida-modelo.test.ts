@@ -38,7 +38,7 @@ import {
 import * as archivos from './ayuda/archivos.js';
 import { multipart, type Navegador } from './ayuda/cliente.js';
 import { conCadaBase } from './ayuda/contexto.js';
-import { ENTORNO_GESTION, enviarSolicitud } from './ayuda/gestion-solicitudes.js';
+import { ENTORNO_GESTION, enviarSolicitud, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 
 const PERSONAL = 'mesa.de.entradas@example.com';
@@ -62,14 +62,7 @@ conCadaBase(
       nav.administrador = await ingresarComo(ctx, USUARIOS.administrador, 'administrador');
     });
 
-    const idDe = async (numero: string) =>
-      (
-        await ctx.db
-          .selectFrom('solicitudes')
-          .select('id')
-          .where('numero', '=', numero)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const idDe = (numero: string) => idDeSolicitud(ctx, numero);
 
     /** The outbox's rows of an application, by type. */
     const correosDe = async (solicitudId: string): Promise<Record<string, number>> => {

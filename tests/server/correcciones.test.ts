@@ -11,7 +11,7 @@ import { hashDeToken } from '../../server/solicitud/tokens.js';
 import * as archivos from './ayuda/archivos.js';
 import { multipart, type Navegador, type Parte } from './ayuda/cliente.js';
 import { conCadaBase } from './ayuda/contexto.js';
-import { ENTORNO_GESTION, enviarSolicitud, ponerEstado } from './ayuda/gestion-solicitudes.js';
+import { ENTORNO_GESTION, enviarSolicitud, ponerEstado, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { auditoriaDe, ingresarComo } from './ayuda/personal.js';
 
 const PERSONAL = 'mesa.de.entradas@example.com';
@@ -26,8 +26,7 @@ conCadaBase(
       revisor = await ingresarComo(ctx, 'revisora', 'revisor');
     });
 
-    const idDe = async (numero: string) =>
-      (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow()).id;
+    const idDe = (numero: string) => idDeSolicitud(ctx, numero);
     const estadoDe = async (numero: string) =>
       (await ctx.db.selectFrom('solicitudes').select('estado').where('numero', '=', numero).executeTakeFirstOrThrow())
         .estado;

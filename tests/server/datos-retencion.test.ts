@@ -23,7 +23,7 @@ import {
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import type { Navegador } from './ayuda/cliente.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
-import { ENTORNO_GESTION, enviarSolicitud } from './ayuda/gestion-solicitudes.js';
+import { ENTORNO_GESTION, enviarSolicitud, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { comando } from './ayuda/comando.js';
 
@@ -33,9 +33,7 @@ const silencio = { warn: () => {} };
 const entornoDe = (ctx: Contexto, almacen: DocumentStore = ctx.app.documentos) =>
   entornoDeSupresion(ctx.db, almacen, ctx.entorno.config, silencio);
 
-const idDe = async (ctx: Contexto, numero: string) =>
-  (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow())
-    .id;
+const idDe = idDeSolicitud;
 
 const suprimidaEn = async (ctx: Contexto, numero: string) =>
   (

@@ -25,7 +25,7 @@ import * as archivos from './ayuda/archivos.js';
 import { disponible, type Motor } from './ayuda/bases.js';
 import { multipart, type Navegador } from './ayuda/cliente.js';
 import { conCadaBase, Contexto } from './ayuda/contexto.js';
-import { ENTORNO_GESTION, enviarSolicitud } from './ayuda/gestion-solicitudes.js';
+import { ENTORNO_GESTION, enviarSolicitud, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { iniciarS3, type ServidorS3 } from './ayuda/s3.js';
 
@@ -100,14 +100,7 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
   let token: string;
   const objetos: { nombre: string; bytes: Buffer }[] = [];
 
-  const idDe = async (numero: string) =>
-    (
-      await ctx.db
-        .selectFrom('solicitudes')
-        .select('id')
-        .where('numero', '=', numero)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const idDe = (numero: string) => idDeSolicitud(ctx, numero);
   const mover = async (numero: string, desde: string, hacia: string, extra: object = {}) => {
     const r = await revisor.post(`/api/gestion/solicitudes/${numero}/estado`, { desde, hacia, ...extra });
     expect(r.statusCode, r.body).toBe(200);

@@ -14,6 +14,7 @@ import {
   ponerEstado,
   sembrar,
   sembrarEnMasa,
+  idDeSolicitud,
 } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 
@@ -231,9 +232,7 @@ conCadaBase(
 
     // From here on the tests add applications of their own (after the counts above).
 
-    const idDe = async (numero: string) =>
-      (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow())
-        .id;
+    const idDe = (numero: string) => idDeSolicitud(ctx, numero);
     const fila = async (numero: string) => (await bandeja(`?q=${numero}`)).filas.find((f) => f.numero === numero)!;
 
     it('marca "Plazo vencido" cuando el enlace de corrección más nuevo venció sin usarse', async () => {

@@ -183,6 +183,10 @@ export async function sembrarEnMasa(
 }
 
 /** Puts an application in a status directly (e.g. "corregida", the applicant's move, not built yet). */
+/** The id of the application numbered `numero`. */
+export const idDeSolicitud = async (ctx: Contexto, numero: string): Promise<string> =>
+  (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow()).id;
+
 export async function ponerEstado(ctx: Contexto, numero: string, estado: Estado): Promise<void> {
   await ctx.db.updateTable('solicitudes').set({ estado }).where('numero', '=', numero).execute();
 }
