@@ -6,7 +6,7 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { esquemaIngreso } from '../../../domain/formularios.js';
 import { Campo } from '../../ui/campo/index.js';
@@ -26,6 +26,13 @@ export function Ingresar() {
   const [rechazo, setRechazo] = useState<string | null>(null);
   const refCodigo = useRef<HTMLInputElement>(null);
   const refAlerta = useRef<HTMLDivElement>(null);
+  // Where the server's answer sends the focus (the code's field, or the refusal), each time anew:
+  // moved after the render that shows it, which a frame's delay could precede.
+  const [foco, setFoco] = useState<{ en: 'codigo' | 'alerta'; vez: number } | null>(null);
+  const enfocar = (en: 'codigo' | 'alerta') => setFoco((f) => ({ en, vez: (f?.vez ?? 0) + 1 }));
+  useEffect(() => {
+    if (foco) (foco.en === 'codigo' ? refCodigo : refAlerta).current?.focus();
+  }, [foco]);
 
   const ingreso = useMutation({
     mutationFn: (datos: Ingreso) => ingresar(datos),
@@ -40,12 +47,12 @@ export function Ingresar() {
         setPideCodigo(true);
         setAyudaCodigo(mensajeDeError(error));
         setRechazo(null);
-        requestAnimationFrame(() => refCodigo.current?.focus());
+        enfocar('codigo');
         return;
       }
       if (codigoDeError(error) === 'CODIGO_INCORRECTO') void formulario.setFieldValue('codigo', '', false);
       setRechazo(mensajeDeError(error, 'No se pudo ingresar. Intentá nuevamente.'));
-      requestAnimationFrame(() => refAlerta.current?.focus());
+      enfocar('alerta');
     },
   });
 
