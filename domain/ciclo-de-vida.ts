@@ -51,7 +51,7 @@ export interface ContextoCiclo {
 export type Necesidad = 'motivo' | 'documentos';
 
 /** The applicant's e-mails a move queues (producto §11). */
-export type AvisoAlSolicitante = 'observada' | 'aprobada' | 'rechazada';
+export type AvisoAlSolicitante = 'observada' | 'corregida' | 'aprobada' | 'rechazada';
 
 const MENSAJES_MOVIMIENTO = {
   documentoRepetido: (clave: string) => `El documento ${clave} se envió más de una vez.`,
@@ -143,6 +143,11 @@ export const cicloDeVida = setup({
       Object.keys(problemasDelMovimiento(datos, event, context.documentos)).length === 0,
   },
   actions: {
+    /**
+     * The next version of the receipt (producto §14): version 1 on arrival, the next on every
+     * accepted correction, each with its own verification token and the documents it lists.
+     */
+    emitirComprobante: () => {},
     /** The receipt to the applicant and the notice to the staff address (the application arrives). */
     avisarEnvio: () => {},
     /** A new correction link for the documents observed; any older one stops working. */
@@ -159,7 +164,7 @@ export const cicloDeVida = setup({
   states: {
     recibida: {
       // Only the application's arrival enters it: no move leads back here.
-      entry: 'avisarEnvio',
+      entry: ['emitirComprobante', 'avisarEnvio'],
       on: {
         PONER_EN_REVISION: { target: 'en_revision', guard: and([rol('revisor'), trae()]) },
       },
@@ -188,7 +193,12 @@ export const cicloDeVida = setup({
         ENVIAR_CORRECCION: {
           target: 'corregida',
           guard: and([rol('solicitante'), trae()]),
-          actions: { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },
+          // "Recibimos tu corrección" carries the version just issued.
+          actions: [
+            'emitirComprobante',
+            avisar('corregida'),
+            { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },
+          ],
         },
         RECHAZAR: {
           target: 'rechazada',

@@ -10,4 +10,5 @@ export * from './estados.js';
 export * from './gestion.js';
 export * from './personal.js';
 export * from './seguimiento.js';
+export * from './versiones.js';
 export * from './datos-personales.js';

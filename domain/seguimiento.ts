@@ -57,17 +57,6 @@ export interface RespuestaEstado {
   desde: string;
 }
 
-/** GET /api/v2/verificacion/:token — no DNI, e-mail, phone or address. */
-export interface Verificacion {
-  numeroSolicitud: string;
-  creadaEn: string;
-  estado: Estado;
-  etiqueta: string;
-  documentos: { clave: DocumentoKey; etiqueta: string; sha256: string }[];
-  /** Present (true) once its personal data and documents were deleted (producto §13). */
-  suprimida?: true;
-}
-
 /** GET /api/v2/correcciones/:token */
 export interface CorreccionPendiente {
   numeroSolicitud: string;

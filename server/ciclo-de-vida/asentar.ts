@@ -10,6 +10,7 @@ import { initialTransition, transition, type ExecutableActionsFrom } from 'xstat
 import {
   cicloDeVida,
   estadoDelCiclo,
+  type AvisoAlSolicitante,
   type EventoCiclo,
   type SnapshotCiclo,
 } from '../../domain/ciclo-de-vida.js';
@@ -18,6 +19,7 @@ import { abrirCorreccion, type CorreccionAbierta } from '../correcciones/crear.j
 import type { Db } from '../db/esquema.js';
 import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
 import { auditar, type EventoAuditoria } from '../auditoria/cadena.js';
+import { emitirVersion, type VersionDelComprobante } from '../comprobante/versiones.js';
 import { avisarEnvio, avisarMovimiento } from './avisos.js';
 
 /** What is written in the record. */
@@ -85,17 +87,26 @@ async function efectuar(
   },
 ): Promise<void> {
   let correccion: CorreccionAbierta | null = null;
+  let comprobante: VersionDelComprobante | null = null;
   const motivo = hecho.evento?.motivo?.trim() || null;
   const documentos = (hecho.evento?.documentos ?? []) as DocumentoKey[];
   for (const accion of acciones) {
     switch (accion.type) {
+      case 'emitirComprobante':
+        comprobante = await emitirVersion(trx, hecho.solicitudId, hecho.ahora);
+        break;
       case 'avisarEnvio': {
         const { email } = await trx
           .selectFrom('solicitudes')
           .select('email')
           .where('id', '=', hecho.solicitudId)
           .executeTakeFirstOrThrow();
-        await avisarEnvio(trx, { solicitudId: hecho.solicitudId, email, personal: hecho.personal });
+        await avisarEnvio(trx, {
+          solicitudId: hecho.solicitudId,
+          email,
+          personal: hecho.personal,
+          version: comprobante?.version ?? 1,
+        });
         break;
       }
       case 'abrirCorreccion':
@@ -108,7 +119,7 @@ async function efectuar(
         });
         break;
       case 'avisarAlSolicitante': {
-        const { aviso } = accion.params as { aviso: 'observada' | 'aprobada' | 'rechazada' };
+        const { aviso } = accion.params as { aviso: AvisoAlSolicitante };
         await avisarMovimiento(trx, {
           solicitudId: hecho.solicitudId,
           historialId: hecho.historialId,
@@ -116,6 +127,7 @@ async function efectuar(
           motivo,
           documentos,
           correccion,
+          version: comprobante?.version ?? null,
         });
         break;
       }

@@ -1,9 +1,11 @@
 // How the applicant's routes find an application: by the draft its browser sent, or by the
-// verification token printed on the receipt; and what the verification page may show of it.
+// verification token printed on one version of the receipt; and what the verification page may
+// show of it (producto §14): that version's documents and hashes, whether a later version replaced
+// it and which documents changed since — never a claim that a hash is current when it is not.
 import { ESTADOS, esEstado, type Verificacion } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
-import { esToken } from '../solicitud/tokens.js';
-import { documentosDeSolicitud } from './datos.js';
+import { documentosDeVersion } from './datos.js';
+import { ultimaVersion, versionPorToken } from './versiones.js';
 
 export interface SolicitudHallada {
   id: string;
@@ -20,44 +22,36 @@ export async function solicitudDelBorrador(db: Db, borradorId: string): Promise<
   return fila ?? null;
 }
 
-/** The application of a verification token; null for an unknown or malformed one. */
-export async function solicitudDeVerificacion(
-  db: Db,
-  token: string,
-): Promise<(SolicitudHallada & { creadaEn: string; estado: string; suprimida: boolean }) | null> {
-  if (!esToken(token)) return null;
-  const fila = await db
-    .selectFrom('solicitudes')
-    .select(['id', 'numero', 'creada_en', 'estado', 'suprimida_en'])
-    .where('verificacion', '=', token)
-    .executeTakeFirst();
-  return fila
-    ? {
-        id: fila.id,
-        numero: fila.numero,
-        creadaEn: fila.creada_en,
-        estado: fila.estado,
-        suprimida: fila.suprimida_en !== null,
-      }
-    : null;
-}
-
-/** Number, date, status and each document's label and SHA-256: nothing that names the person. */
+/** Number, date, status and the version's documents with their SHA-256: nothing that names the person. */
 export async function verificacionDe(db: Db, token: string): Promise<Verificacion | null> {
-  const s = await solicitudDeVerificacion(db, token);
-  if (!s || !esEstado(s.estado)) return null;
-  const documentos = await documentosDeSolicitud(db, s.id);
+  const v = await versionPorToken(db, token);
+  if (!v) return null;
+  const [s, ultima] = await Promise.all([
+    db
+      .selectFrom('solicitudes')
+      .select(['numero', 'creada_en', 'estado', 'suprimida_en'])
+      .where('id', '=', v.solicitudId)
+      .executeTakeFirst(),
+    ultimaVersion(db, v.solicitudId),
+  ]);
+  if (!s || !ultima || !esEstado(s.estado)) return null;
+  const vigentes = new Map(ultima.documentos.map((d) => [d.clave, d.documentoId]));
+  const documentosDeId = new Map(v.documentos.map((d) => [d.clave, d.documentoId]));
   return {
     numeroSolicitud: s.numero,
-    creadaEn: s.creadaEn,
+    creadaEn: s.creada_en,
     estado: s.estado,
     etiqueta: ESTADOS[s.estado],
-    documentos: documentos.map((d) => ({
+    version: v.version,
+    emitidoEn: v.emitidoEn,
+    reemplazadoPor: ultima.version > v.version ? { version: ultima.version, emitidoEn: ultima.emitidoEn } : null,
+    documentos: documentosDeVersion(v.documentos).map((d) => ({
       clave: d.clave as Verificacion['documentos'][number]['clave'],
       etiqueta: d.etiqueta,
       sha256: d.sha256,
+      reemplazado: vigentes.get(d.clave) !== documentosDeId.get(d.clave),
     })),
     // Number, date and status still prove what was received and decided; the documents are gone.
-    ...(s.suprimida ? { suprimida: true as const } : {}),
+    ...(s.suprimida_en !== null ? { suprimida: true as const } : {}),
   };
 }

@@ -1,10 +1,10 @@
-// Draws the receipt of producto §11 with pdfkit: A4, DejaVu fonts embedded (subset), the QR code
+// Draws one version of the receipt (producto §11, producto §14) with pdfkit: A4, DejaVu fonts embedded (subset), the QR code
 // of the verification address as vector rectangles. Everything is placed by hand (heights
 // measured before drawing), so a page break never splits a row and never happens by surprise.
 import QRCode from 'qrcode';
 import { CAMPOS } from '../../domain/campos.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
-import { TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
+import { TEXTOS_SEGUIMIENTO, TEXTOS_VERSIONES } from '../../domain/index.js';
 import type { DatosComprobante } from './datos.js';
 import { tamanioConBytes } from './formato.js';
 import { nuevoPdf } from './fuentes.js';
@@ -22,10 +22,14 @@ export const ROTULOS_COMPROBANTE = {
   equipos: 'Equipos',
   sinEquipos: 'No se declararon equipos.',
   columnasEquipos: ['Tipo', 'Marca', 'Modelo', 'Año', 'Origen', 'Observaciones'],
-  verificar: 'Verificá esta solicitud en:',
+  version: TEXTOS_VERSIONES.emitida,
+  reemplazados: TEXTOS_VERSIONES.documentosReemplazados,
+  sha256Anterior: 'SHA-256 anterior',
+  verificar: 'Verificá este comprobante en:',
   explicacionQr:
     'Escaneá el código o abrí la dirección para ver el estado de la solicitud y comprobar que los ' +
-    'documentos recibidos son los que enviaste: cada archivo tiene la huella SHA-256 de arriba.',
+    'documentos recibidos son los que enviaste: cada archivo tiene la huella SHA-256 de arriba. La ' +
+    'dirección es la de esta versión: si una corrección la reemplaza, la página lo dice.',
   horaArgentina: '(hora de Argentina)',
   pagina: (n: number, de: number) => `Página ${n} de ${de}`,
 } as const;
@@ -86,11 +90,10 @@ function titulo(doc: Doc, y: number, texto: string): number {
 function encabezado(doc: Doc, d: DatosComprobante): number {
   let y = MARGEN;
   doc.font('negrita').fontSize(16).fillColor('black');
-  doc.text(TEXTOS_SEGUIMIENTO.tituloComprobante, X, y, { width: ANCHO_UTIL });
+  doc.text(TEXTOS_VERSIONES.titulo(d.version), X, y, { width: ANCHO_UTIL });
   y = doc.y + 2;
-  doc.font('sans').fontSize(10).fillColor(GRIS).text(`${AUTOR_COMPROBANTE} — Alta de Prestadores`, X, y, {
-    width: ANCHO_UTIL,
-  });
+  doc.font('sans').fontSize(10).fillColor(GRIS);
+  doc.text(`${TEXTOS_SEGUIMIENTO.tituloComprobante} — ${AUTOR_COMPROBANTE}`, X, y, { width: ANCHO_UTIL });
   y = doc.y + 8;
   regla(doc, y, '#333333');
   y += 10;
@@ -99,6 +102,10 @@ function encabezado(doc: Doc, d: DatosComprobante): number {
   const filas: [string, string][] = [
     [ROTULOS_COMPROBANTE.numero, d.numero],
     [ROTULOS_COMPROBANTE.fechaHora, `${fechaHoraArgentina(d.creadaEn)} ${ROTULOS_COMPROBANTE.horaArgentina}`],
+    [
+      ROTULOS_COMPROBANTE.version,
+      `${d.version}, ${fechaHoraArgentina(d.emitidoEn)} ${ROTULOS_COMPROBANTE.horaArgentina}`,
+    ],
     [ROTULOS_COMPROBANTE.nombre, nfc(d.apellidoynombre)],
     [ROTULOS_COMPROBANTE.dni, d.dni],
     [ROTULOS_COMPROBANTE.matricula, nfc(d.matricula)],
@@ -132,6 +139,29 @@ function documentos(doc: Doc, y: number, d: DatosComprobante): number {
     });
     // 64 hex digits in monospace 8 pt: 308 pt, on one line.
     doc.font('mono').fontSize(8).fillColor('black').text(documento.sha256, X + 58, y + 15, { lineBreak: false });
+    y += 34;
+  }
+  return y + 10;
+}
+
+/** Each replaced document: label, date "por corrección", and the SHA-256 it had. */
+function reemplazados(doc: Doc, y: number, d: DatosComprobante): number {
+  if (d.reemplazados.length === 0) return y;
+  y = titulo(doc, espacio(doc, y, 24 + 34), ROTULOS_COMPROBANTE.reemplazados);
+  for (const r of d.reemplazados) {
+    y = espacio(doc, y, 34);
+    doc.font('sans').fontSize(10).fillColor('black');
+    doc.text(r.etiqueta, X, y, { width: ANCHO_UTIL - 178, lineBreak: false });
+    doc.fontSize(9).fillColor(GRIS);
+    doc.text(`${fechaHoraArgentina(r.en)}, ${TEXTOS_VERSIONES.porCorreccion}`, X + ANCHO_UTIL - 170, y + 1, {
+      width: 170,
+      align: 'right',
+      lineBreak: false,
+    });
+    doc.font('sans').fontSize(8).fillColor(GRIS).text(ROTULOS_COMPROBANTE.sha256Anterior, X + 10, y + 15, {
+      lineBreak: false,
+    });
+    doc.font('mono').fontSize(8).fillColor('black').text(r.sha256, X + 96, y + 15, { lineBreak: false });
     y += 34;
   }
   return y + 10;
@@ -208,7 +238,9 @@ function pies(doc: Doc, d: DatosComprobante): void {
     doc.page.margins.bottom = 0;
     regla(doc, ALTO - MARGEN + 4);
     doc.font('sans').fontSize(8).fillColor(GRIS);
-    doc.text(`${ROTULOS_COMPROBANTE.numero} ${d.numero}`, X, ALTO - MARGEN + 10, { lineBreak: false });
+    doc.text(`${ROTULOS_COMPROBANTE.numero} ${d.numero} — ${TEXTOS_VERSIONES.titulo(d.version)}`, X, ALTO - MARGEN + 10, {
+      lineBreak: false,
+    });
     doc.text(ROTULOS_COMPROBANTE.pagina(i - start + 1, count), X, ALTO - MARGEN + 10, {
       width: ANCHO_UTIL,
       align: 'right',
@@ -220,7 +252,7 @@ function pies(doc: Doc, d: DatosComprobante): void {
 /** The receipt's PDF from its data. */
 export function dibujarComprobante(d: DatosComprobante): Promise<Buffer> {
   const doc = nuevoPdf(MARGEN, {
-    Title: `${TEXTOS_SEGUIMIENTO.tituloComprobante} ${d.numero}`,
+    Title: `${TEXTOS_VERSIONES.titulo(d.version)} ${d.numero}`,
     Author: AUTOR_COMPROBANTE,
     Subject: `${ROTULOS_COMPROBANTE.numero} ${d.numero}`,
   });
@@ -234,6 +266,7 @@ export function dibujarComprobante(d: DatosComprobante): Promise<Buffer> {
 
   let y = encabezado(doc, d);
   y = documentos(doc, y, d);
+  y = reemplazados(doc, y, d);
   y = equipos(doc, y, d);
   verificacion(doc, y, d);
   pies(doc, d);

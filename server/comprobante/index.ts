@@ -1,5 +1,6 @@
-// The applicant's receipt (producto §11), regenerated on demand from the stored application: the
-// route of the browser that sent it, the verification page and the first e-mail all call this.
+// The applicant's receipt (producto §11, producto §14), drawn on demand from one stored version and
+// the application: the route of the browser that sent it, the e-mails that attach a version and
+// the personal-data export all call this.
 import type { Db } from '../db/esquema.js';
 import { cargarDatosComprobante } from './datos.js';
 import { dibujarComprobante } from './dibujo.js';
@@ -7,11 +8,19 @@ import { dibujarComprobante } from './dibujo.js';
 export { cargarDatosComprobante } from './datos.js';
 export { dibujarComprobante } from './dibujo.js';
 
-/** The receipt of the application `solicitudId` as PDF bytes; an ErrorDeDominio `no_encontrado` when there is none. */
-export async function generarComprobante(db: Db, solicitudId: string, publicUrl: string): Promise<Buffer> {
-  return dibujarComprobante(await cargarDatosComprobante(db, solicitudId, publicUrl));
+/**
+ * Version `version` (the newest when absent) of the receipt of `solicitudId` as PDF bytes; an
+ * ErrorDeDominio `no_encontrado` when there is none.
+ */
+export async function generarComprobante(
+  db: Db,
+  solicitudId: string,
+  publicUrl: string,
+  version?: number,
+): Promise<Buffer> {
+  return dibujarComprobante(await cargarDatosComprobante(db, solicitudId, publicUrl, version));
 }
 
-/** The download's file name. */
-export const nombreDelComprobante = (numero: string): string =>
-  `comprobante-${numero.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+/** The download's file name: "comprobante-AMR-7K3Q9X-version-2.pdf". */
+export const nombreDelComprobante = (numero: string, version: number): string =>
+  `comprobante-${numero.replace(/[^A-Za-z0-9_-]/g, '_')}-version-${version}.pdf`;

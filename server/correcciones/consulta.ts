@@ -65,7 +65,15 @@ export async function correccionPorToken(db: Db, token: string, ahora: Date = ne
     ])
     .where('c.token_hash', '=', hashDeToken(token))
     .executeTakeFirst();
-  if (!fila) throw enlaceDesconocido();
+  if (!fila) {
+    // A link replaced by "Reenviar el enlace de corrección" (producto §14) was real: it is used up.
+    const retirado = await db
+      .selectFrom('enlaces_retirados')
+      .select('correccion_id')
+      .where('token_hash', '=', hashDeToken(token))
+      .executeTakeFirst();
+    throw retirado ? enlaceVencido() : enlaceDesconocido();
+  }
   const venceMs = Number(fila.vence_ms);
   if (fila.usada_en !== null || venceMs < ahora.getTime() || fila.estado !== 'observada') throw enlaceVencido();
   return {

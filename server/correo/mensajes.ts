@@ -1,10 +1,14 @@
-// The messages of producto §11, written when they are sent from the outbox row's event and the
-// application as it is then (its number, the applicant's name, its verification token): in
-// Spanish (es-AR, voseo), plain text and HTML, the receipt attached to the first one. Staff
-// notices carry the number and the name only — never a DNI, e-mail or phone.
+// The messages of producto §11 and producto §14, written when they are sent from the outbox row's
+// event and the application as it is then (its number, the applicant's name): in Spanish (es-AR,
+// voseo), plain text and HTML. The receipt's version an event names is attached (the first on
+// sending, the next on "Recibimos tu corrección") with that version's verification address;
+// decisions say what happens next and how to reach the association (CONTACTO_*). Staff notices
+// carry the number and the name only — never a DNI, e-mail or phone.
 import { createHash } from 'node:crypto';
 import { DOCUMENTOS, type DocumentoKey } from '../../domain/index.js';
 import { generarComprobante, nombreDelComprobante } from '../comprobante/index.js';
+import { versionNumero } from '../comprobante/versiones.js';
+import type { Contacto } from '../config/index.js';
 import type { Db } from '../db/esquema.js';
 import type { EventoCorreo, EventoDeSolicitud, TipoCorreo } from './salida.js';
 import {
@@ -38,8 +42,14 @@ export interface Mensaje {
 export interface DatosDeSolicitud {
   numero: string;
   apellidoynombre: string;
-  /** The token of /verificar/<token>. */
+  /** The token of /verificar/<token> of the receipt's version the message attaches ('' when none). */
   verificacion: string;
+}
+
+/** What every message may need besides its event: where the product lives, who to call. */
+export interface Entorno {
+  publicUrl: string;
+  contacto: Contacto | null;
 }
 
 const TIPOS: readonly TipoCorreo[] = [
@@ -49,6 +59,8 @@ const TIPOS: readonly TipoCorreo[] = [
   'aprobada',
   'rechazada',
   'corregida',
+  'correccion_recibida',
+  'enlace_correccion',
   'recordatorio',
   'cabeza_auditoria',
 ];
@@ -72,12 +84,40 @@ interface Borrador {
   bloques: Bloque[];
 }
 
-function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: string): Borrador {
+/** The association's contact, as configured; a plain pointer when none is. */
+function contactoDe(contacto: Contacto | null): Bloque[] {
+  const lineas = contacto
+    ? [
+        contacto.telefono ? `Teléfono: ${contacto.telefono}` : null,
+        contacto.email ? `Correo electrónico: ${contacto.email}` : null,
+        contacto.direccion ? `Dirección: ${contacto.direccion}` : null,
+      ].filter((l): l is string => l !== null)
+    : [];
+  return lineas.length > 0
+    ? [subtitulo('Contacto de la Asociación Médica de Rosario'), lista(lineas)]
+    : [parrafo('Ante cualquier duda, comunicate con la Asociación Médica de Rosario.')];
+}
+
+const listaDeCorreccion = (documentos: readonly DocumentoKey[], token: string, plazo: string, publicUrl: string) => [
+  subtitulo('Documentos a reemplazar'),
+  lista(documentos.map(etiquetaDe)),
+  enlace('Corregir tu solicitud', `${publicUrl}/corregir/${encodeURIComponent(token)}`),
+  parrafo(
+    `Tenés tiempo hasta el ${fechaEnPalabras(plazo)} inclusive. ` +
+      'El enlace es personal y se puede usar una sola vez.',
+  ),
+];
+
+function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, { publicUrl, contacto }: Entorno): Borrador {
   const { numero } = s;
   const hola = parrafo(`Hola, ${nombreParaSaludo(s.apellidoynombre)}:`);
   const estado = enlace(
     'Consultar el estado de tu solicitud (con su número y tu DNI)',
-    `${publicUrl}/estado`,
+    `${publicUrl}/estado?numero=${encodeURIComponent(numero)}`,
+  );
+  const verificar = enlace(
+    'Verificar este comprobante (estado y huellas de los documentos)',
+    `${publicUrl}/verificar/${encodeURIComponent(s.verificacion)}`,
   );
   const gestion = enlace(
     `Abrir la solicitud ${numero} en la gestión`,
@@ -94,11 +134,11 @@ function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: str
             `Recibimos tu solicitud de inscripción como prestador de la Asociación Médica de Rosario. ` +
               `Su número es ${numero}: guardalo, lo vas a necesitar para consultar cómo sigue.`,
           ),
-          parrafo('Te adjuntamos el comprobante en PDF con los datos y los documentos que enviaste.'),
-          enlace(
-            'Verificar tu solicitud y volver a descargar el comprobante',
-            `${publicUrl}/verificar/${encodeURIComponent(s.verificacion)}`,
+          parrafo(
+            'Te adjuntamos el comprobante (versión 1) en PDF con los datos y los documentos que enviaste. ' +
+              'Guardalo: es tu constancia.',
           ),
+          verificar,
           estado,
           parrafo('Cuando revisemos tu solicitud te vamos a escribir a esta dirección.'),
         ],
@@ -118,13 +158,38 @@ function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: str
           parrafo(`Revisamos tu solicitud ${numero} y necesitamos que reemplaces algunos documentos.`),
           subtitulo('Motivo'),
           cita(evento.motivo),
-          subtitulo('Documentos a reemplazar'),
-          lista(evento.documentos.map(etiquetaDe)),
-          enlace('Corregir tu solicitud', `${publicUrl}/corregir/${encodeURIComponent(evento.token)}`),
+          ...listaDeCorreccion(evento.documentos, evento.token, evento.plazo, publicUrl),
+          estado,
+        ],
+      };
+    case 'enlace_correccion':
+      return {
+        asunto: `Nuevo enlace para corregir tu solicitud ${numero}`,
+        titulo: `Nuevo enlace para corregir tu solicitud ${numero}`,
+        bloques: [
+          hola,
           parrafo(
-            `Tenés tiempo hasta el ${fechaEnPalabras(evento.plazo)} inclusive. ` +
-              'El enlace es personal y se puede usar una sola vez.',
+            `Pediste un enlace nuevo para corregir tu solicitud ${numero}. El enlace anterior ya no funciona; ` +
+              'el motivo es el del correo de la observación.',
           ),
+          ...listaDeCorreccion(evento.documentos, evento.token, evento.plazo, publicUrl),
+          parrafo('Si no lo pediste vos, no hace falta que hagas nada: nadie más recibe este enlace.'),
+          ...contactoDe(contacto),
+        ],
+      };
+    case 'correccion_recibida':
+      return {
+        asunto: `Recibimos tu corrección de la solicitud ${numero}`,
+        titulo: 'Recibimos tu corrección',
+        bloques: [
+          hola,
+          parrafo(`Recibimos la corrección de tu solicitud ${numero}. La vamos a revisar y te vamos a escribir.`),
+          parrafo(
+            `Te adjuntamos el comprobante (versión ${evento.version}): lista los documentos que tenemos ahora ` +
+              'y los que reemplazaste. Reemplaza al comprobante anterior.',
+          ),
+          verificar,
+          estado,
         ],
       };
     case 'aprobada':
@@ -136,7 +201,15 @@ function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: str
           parrafo(
             `Aprobamos tu solicitud de inscripción ${numero} como prestador de la Asociación Médica de Rosario.`,
           ),
+          subtitulo('Qué sigue'),
+          lista([
+            'La Asociación se va a comunicar con vos para completar el alta como prestador.',
+            'Mantené vigentes tus documentos: te vamos a avisar antes de que venza la póliza de mala praxis ' +
+              'y los demás documentos con vencimiento.',
+            'Guardá el número de solicitud y el comprobante: te los pueden pedir.',
+          ]),
           estado,
+          ...contactoDe(contacto),
         ],
       };
     case 'rechazada':
@@ -148,7 +221,13 @@ function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: str
           parrafo(`Revisamos tu solicitud de inscripción ${numero} y no pudimos aprobarla.`),
           subtitulo('Motivo'),
           cita(evento.motivo),
-          estado,
+          subtitulo('Si querés volver a presentarte'),
+          parrafo(
+            'Podés enviar una solicitud nueva cuando hayas resuelto lo que dice el motivo. Se completa desde el ' +
+              'principio y se revisa como cualquier otra.',
+          ),
+          enlace('Empezar una solicitud nueva', `${publicUrl}/inicio`),
+          ...contactoDe(contacto),
         ],
       };
     case 'corregida':
@@ -183,9 +262,9 @@ function borrador(evento: EventoDeSolicitud, s: DatosDeSolicitud, publicUrl: str
 export function redactar(
   evento: EventoDeSolicitud,
   solicitud: DatosDeSolicitud,
-  publicUrl: string,
+  entorno: Entorno,
 ): Omit<Mensaje, 'adjuntos'> {
-  const { asunto, titulo, bloques } = borrador(evento, solicitud, publicUrl);
+  const { asunto, titulo, bloques } = borrador(evento, solicitud, entorno);
   return { asunto, texto: comoTexto(titulo, bloques, FIRMA), html: comoHtml(titulo, bloques, FIRMA) };
 }
 
@@ -211,6 +290,10 @@ export function leerEvento(tipo: string, datos: string): EventoCorreo {
   return evento;
 }
 
+/** The receipt's version a message attaches: the event's (rows queued before versions: the first). */
+const versionAdjunta = (evento: EventoDeSolicitud): number | null =>
+  evento.tipo === 'enviada' ? (evento.version ?? 1) : evento.tipo === 'correccion_recibida' ? evento.version : null;
+
 /**
  * The message of an outbox row, with the application as it is now; null when the application
  * is gone (deleted since the event).
@@ -218,25 +301,30 @@ export function leerEvento(tipo: string, datos: string): EventoCorreo {
 export async function armarMensaje(
   db: Db,
   fila: { tipo: string; datos: string },
-  publicUrl: string,
+  entorno: Entorno,
 ): Promise<Mensaje | null> {
   const evento = leerEvento(fila.tipo, fila.datos);
-  if (evento.tipo === 'cabeza_auditoria') return { ...redactarDelSistema(evento, publicUrl), adjuntos: [] };
+  if (evento.tipo === 'cabeza_auditoria') return { ...redactarDelSistema(evento, entorno.publicUrl), adjuntos: [] };
   const solicitud = await db
     .selectFrom('solicitudes')
-    .select(['numero', 'apellidoynombre', 'verificacion'])
+    .select(['numero', 'apellidoynombre'])
     .where('id', '=', evento.solicitudId)
     // Deleted data (producto §13): nobody to write to, as if the application were gone.
     .where('suprimida_en', 'is', null)
     .executeTakeFirst();
   if (!solicitud) return null;
   const adjuntos: Adjunto[] = [];
-  if (evento.tipo === 'enviada') {
+  const version = versionAdjunta(evento);
+  let verificacion = '';
+  if (version !== null) {
+    const v = await versionNumero(db, evento.solicitudId, version);
+    if (!v) throw new Error(`Comprobante sin la versión ${version}`);
+    verificacion = v.token;
     adjuntos.push({
-      nombre: nombreDelComprobante(solicitud.numero),
+      nombre: nombreDelComprobante(solicitud.numero, version),
       tipo: 'application/pdf',
-      contenido: await generarComprobante(db, evento.solicitudId, publicUrl),
+      contenido: await generarComprobante(db, evento.solicitudId, entorno.publicUrl, version),
     });
   }
-  return { ...redactar(evento, solicitud, publicUrl), adjuntos };
+  return { ...redactar(evento, { ...solicitud, verificacion }, entorno), adjuntos };
 }

@@ -9,6 +9,7 @@
 // Message-ID, so the recipient's mailbox sees the same message.
 import { randomUUID } from 'node:crypto';
 import type { Bitacora } from '../bitacora.js';
+import type { Contacto } from '../config/index.js';
 import type { Db } from '../db/esquema.js';
 import type { Motor } from '../db/conexion.js';
 import { armarMensaje, idDeMensaje } from './mensajes.js';
@@ -44,6 +45,8 @@ export interface OpcionesRepartidor {
   transporte: Transporte;
   log: Bitacora;
   publicUrl: string;
+  /** The association's contact the applicant's messages carry (CONTACTO_*). */
+  contacto?: Contacto | null;
   mailFrom: string;
   /** MAIL_LEASE_SECONDS in ms. */
   arriendoMs: number;
@@ -178,7 +181,7 @@ export function crearRepartidor(o: OpcionesRepartidor): Repartidor {
   async function entregar(fila: Arrendada, duenio: string, r: ResultadoReparto): Promise<void> {
     let mensaje;
     try {
-      mensaje = await armarMensaje(db, fila, o.publicUrl);
+      mensaje = await armarMensaje(db, fila, { publicUrl: o.publicUrl, contacto: o.contacto ?? null });
     } catch (error) {
       const texto = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       // An unreadable row will not read better later; anything else (the receipt) may.

@@ -10,8 +10,8 @@ import type { Database } from '../db/esquema.js';
 
 /** About one application: the message is written from the application as it is when sent. */
 export type EventoDeSolicitud =
-  /** To the applicant, with the receipt attached. */
-  | { tipo: 'enviada'; solicitudId: string }
+  /** To the applicant, with the receipt attached (`version` absent in rows queued before versions: 1). */
+  | { tipo: 'enviada'; solicitudId: string; version?: number }
   /** To the staff address: a new application arrived. */
   | { tipo: 'aviso_personal'; solicitudId: string }
   /** To the applicant: what to correct, and the link (`token` is the raw correction token). */
@@ -26,6 +26,13 @@ export type EventoDeSolicitud =
     }
   | { tipo: 'aprobada'; solicitudId: string }
   | { tipo: 'rechazada'; solicitudId: string; motivo: string }
+  /** To the applicant: "Recibimos tu corrección", with the receipt's version it issued attached. */
+  | { tipo: 'correccion_recibida'; solicitudId: string; version: number }
+  /**
+   * To the applicant: a new correction link asked for from /estado (producto §14); the old one
+   * stops working. `token` is the raw new token.
+   */
+  | { tipo: 'enlace_correccion'; solicitudId: string; documentos: DocumentoKey[]; token: string; plazo: string }
   /** To the staff address: the applicant sent the correction. */
   | { tipo: 'corregida'; solicitudId: string }
   /** To the applicant: a document stops being valid in `dias` days. */
@@ -62,6 +69,8 @@ export const CLAVES_CORREO = {
   /** A status move (observada, aprobada, rechazada): one message per history row. */
   movimiento: (historialId: string) => `movimiento|${historialId}`,
   corregida: (historialId: string) => `corregida|${historialId}`,
+  /** A correction link sent again from /estado: one message per new link. */
+  enlaceCorreccion: (tokenHash: string) => `enlace_correccion|${tokenHash}`,
   recordatorio: (solicitudId: string, documento: string, hasta: string, dias: number) =>
     `recordatorio|${solicitudId}|${documento}|${hasta}|${dias}`,
   /** One a day, whichever process and however many runs. */

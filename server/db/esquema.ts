@@ -61,8 +61,6 @@ interface SolicitudesTabla {
   estado: Generated<string>;
   /** gestion/busqueda.ts claveDeBusqueda */
   busqueda: Generated<string>;
-  /** The token of /verificar/<token> (solicitud/tokens.ts), printed on the receipt. */
-  verificacion: string;
   /** When its personal data were deleted (producto §13); null while they are held. */
   suprimida_en: Generated<string | null>;
 }
@@ -234,6 +232,28 @@ interface CorreccionesTabla {
   usada_en: string | null;
 }
 
+/** A version of an application's receipt (producto §14), as it was issued. */
+interface ComprobantesTabla {
+  id: string;
+  solicitud_id: string;
+  /** 1 on sending, the next on every accepted correction. */
+  version: number;
+  /** The token of /verificar/<token> (solicitud/tokens.ts), printed in this version's QR code. */
+  token: string;
+  emitido_en: string;
+  /** JSON, comprobante/versiones.ts DocumentoDeVersion[]. */
+  documentos: string;
+  /** JSON, comprobante/versiones.ts Reemplazado[]. */
+  reemplazados: string;
+}
+
+/** A correction link's hash replaced by a new link (producto §14): the old address answers 410. */
+interface EnlacesRetiradosTabla {
+  token_hash: string;
+  correccion_id: string;
+  retirado_en: string;
+}
+
 /** A document kept in the database (DOCUMENT_STORE=postgres): its bytes are in almacen_trozos. */
 interface AlmacenObjetosTabla {
   /** The generated storage name, as in documentos.archivo. */
@@ -273,6 +293,8 @@ export interface Database {
   auditoria_cabeza: AuditoriaCabezaTabla;
   correos: CorreosTabla;
   correcciones: CorreccionesTabla;
+  comprobantes: ComprobantesTabla;
+  enlaces_retirados: EnlacesRetiradosTabla;
   almacen_objetos: AlmacenObjetosTabla;
   almacen_trozos: AlmacenTrozosTabla;
 }

@@ -32,6 +32,7 @@ export const correo = fp(
       transporte,
       log: app.log,
       publicUrl: config.publicUrl,
+      contacto: config.contacto,
       mailFrom: config.mailFrom,
       arriendoMs: config.mailLeaseSeconds * 1_000,
     });

@@ -14,7 +14,6 @@ import { claveDeBusqueda } from '../gestion/busqueda.js';
 import { huella } from './canonico.js';
 import { documentosDelBorrador, type DocumentoDelBorrador } from '../archivos/documentos.js';
 import { nuevoNumeroSolicitud } from './numero.js';
-import { tokenDeVerificacion } from './tokens.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
 import { comprobarDomicilio, condicionIvaDe } from './referencias-socio.js';
 
@@ -146,7 +145,6 @@ export async function insertar(
           terminos_version: VERSION_TERMINOS,
           terminos_aceptados_en: creadaEn,
           busqueda: claveDeBusqueda({ numero, ...socio }),
-          verificacion: tokenDeVerificacion(),
         })
         .execute();
       if (datos.equipos.length > 0) {

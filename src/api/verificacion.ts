@@ -1,8 +1,7 @@
-// The verification page's data (producto §11): GET verificacion/<token>. An unknown token is an
+// The verification page's data (producto §11, producto §14): GET verificacion/<token>. An unknown token is an
 // answer, not a failure: it resolves to null without the client's error log.
-import type { Verificacion } from '../../domain/seguimiento.js';
+import type { Verificacion } from '../../domain/versiones.js';
 import { http } from './cliente.js';
-import { BASE_API } from './configuracion.js';
 
 const ruta = (token: string) => `verificacion/${encodeURIComponent(token)}`;
 
@@ -14,5 +13,3 @@ export async function obtenerVerificacion(token: string): Promise<Verificacion |
   return r.status === 404 ? null : r.data;
 }
 
-/** The receipt again, from the verification page (a download: Content-Disposition attachment). */
-export const urlComprobanteDeVerificacion = (token: string): string => `${BASE_API}${ruta(token)}/comprobante`;

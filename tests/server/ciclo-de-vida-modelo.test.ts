@@ -65,6 +65,15 @@ conCadaBase(
     const idDe = (numero: string) => idDeSolicitud(ctx, numero);
 
     /** The outbox's rows of an application, by type. */
+    const versionesDe = async (solicitudId: string): Promise<number[]> =>
+      (
+        await ctx.db
+          .selectFrom('comprobantes')
+          .select('version')
+          .where('solicitud_id', '=', solicitudId)
+          .orderBy('version')
+          .execute()
+      ).map((v) => Number(v.version));
     const correosDe = async (solicitudId: string): Promise<Record<string, number>> => {
       const filas = await ctx.db
         .selectFrom('correos')
@@ -185,6 +194,7 @@ conCadaBase(
         const esperado: Fila[] = [[null, 'recibida', null, null, []]];
         let estado: Estado = 'recibida';
         let correos = await correosDe(solicitudId);
+        let versiones = 1;
         // The arrival's effect (avisarEnvio): the receipt to the applicant and the notice to the staff.
         expect(correos).toEqual({ enviada: 1, aviso_personal: 1 });
 
@@ -235,9 +245,13 @@ conCadaBase(
           // The outbox gained the e-mails the transition named, and nothing else.
           const nuevos = { ...correos };
           for (const efecto of efectos) {
+            const aviso = (efecto.params as { aviso?: string } | undefined)?.aviso;
+            // The applicant hears of a correction as "Recibimos tu corrección"; the staff as "corregida".
             const tipo =
               efecto.type === 'avisarAlSolicitante'
-                ? (efecto.params as { aviso: string }).aviso
+                ? aviso === 'corregida'
+                  ? 'correccion_recibida'
+                  : aviso!
                 : efecto.type === 'avisarAlPersonal'
                   ? 'corregida'
                   : null;
@@ -245,6 +259,9 @@ conCadaBase(
           }
           correos = await correosDe(solicitudId);
           expect(correos).toEqual(nuevos);
+          // emitirComprobante: one more version of the receipt, numbered in order (producto §14).
+          if (efectos.some((efecto) => efecto.type === 'emitirComprobante')) versiones++;
+          expect(await versionesDe(solicitudId)).toEqual(Array.from({ length: versiones }, (_, i) => i + 1));
         };
         await camino.test({
           states: comprobaciones,

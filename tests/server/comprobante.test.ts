@@ -1,7 +1,7 @@
 // The receipt and the verification page's data (producto §11), through the real routes on both
 // engines: the browser that sent an application downloads its receipt (read back with pdfjs), no
 // other browser does; the verification JSON names nobody and follows the status staff set; a bad
-// token is a 404 like an unknown one; the receipt downloads again from the verification address.
+// token is a 404 like an unknown one; no route serves the receipt to a verification token.
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENTOS, ESTADOS, TEXTOS_SEGUIMIENTO, type Verificacion } from '../../domain/index.js';
@@ -51,10 +51,12 @@ conCadaBase(
       const r = await nav.post('/api/v2/solicitud/crear', cuerpo);
       expect(r.statusCode, r.body).toBe(201);
       ({ numeroSolicitud: numero, creadaEn } = r.json<{ numeroSolicitud: string; creadaEn: string }>());
-      ({ verificacion: token } = await ctx.db
-        .selectFrom('solicitudes')
-        .select('verificacion')
-        .where('numero', '=', numero)
+      ({ token } = await ctx.db
+        .selectFrom('comprobantes as c')
+        .innerJoin('solicitudes as s', 's.id', 'c.solicitud_id')
+        .select('c.token')
+        .where('s.numero', '=', numero)
+        .where('c.version', '=', 1)
         .executeTakeFirstOrThrow());
     });
 
@@ -63,7 +65,7 @@ conCadaBase(
         const r = await nav.get('/api/v2/solicitud/comprobante');
         expect(r.statusCode, r.body).toBe(200);
         expect(r.headers['content-type']).toBe('application/pdf');
-        expect(r.headers['content-disposition']).toBe(`attachment; filename="comprobante-${numero}.pdf"`);
+        expect(r.headers['content-disposition']).toBe(`attachment; filename="comprobante-${numero}-version-1.pdf"`);
         expect(r.headers['cache-control']).toBe('no-store');
         expect(r.headers['x-content-type-options']).toBe('nosniff');
         expect(Number(r.headers['content-length'])).toBe(r.rawPayload.length);
@@ -120,12 +122,16 @@ conCadaBase(
           clave: d.key,
           etiqueta: d.label,
           sha256: sha256(partes.find((p) => p.nombre!.startsWith(`${d.key}.`))!.contenido),
+          reemplazado: false,
         }));
         expect(r.json()).toEqual({
           numeroSolicitud: numero,
           creadaEn,
           estado: 'recibida',
           etiqueta: ESTADOS.recibida,
+          version: 1,
+          emitidoEn: creadaEn,
+          reemplazadoPor: null,
           documentos: esperados,
         } satisfies Verificacion);
         for (const dato of [DNI, EMAIL, TELEFONO, CALLE, NOMBRE, 'Łukasz', '12345', 'dni', 'email', 'telefono', 'calle', 'apellidoynombre']) {
@@ -156,22 +162,19 @@ conCadaBase(
         expect(r.statusCode).toBe(404);
         expect(r.json()).toEqual({ error: 'NO_ENCONTRADO', message: TEXTOS_SEGUIMIENTO.verificacionInvalida });
         expect(r.headers['cache-control']).toBe('no-store');
-        const pdf = await ctx.app.inject(`/api/v2/verificacion/${encodeURIComponent(valor ?? `${token}x`)}/comprobante`);
-        expect(pdf.statusCode).toBe(404);
-        expect(pdf.json<{ message: string }>().message).toBe(TEXTOS_SEGUIMIENTO.verificacionInvalida);
       });
 
-      it('el comprobante se descarga también desde la verificación, sin cookies', async () => {
-        const r = await ctx.app.inject(`/api/v2/verificacion/${token}/comprobante`);
-        expect(r.statusCode, r.body).toBe(200);
-        expect(r.headers['content-type']).toBe('application/pdf');
-        expect(r.headers['content-disposition']).toBe(`attachment; filename="comprobante-${numero}.pdf"`);
-        expect(r.headers['cache-control']).toBe('no-store');
-        expect(r.headers['x-robots-tag']).toBe('noindex');
-        const { texto } = await leerPdf(r.rawPayload);
-        expect(texto).toContain(`Número de solicitud ${numero}`);
-        expect(texto).toContain(`DNI ${DNI}`);
-        for (const parte of partes) expect(texto).toContain(sha256(parte.contenido));
+      it('ninguna ruta entrega el comprobante (que nombra a la persona) a un token de verificación', async () => {
+        for (const url of [
+          `/api/v2/verificacion/${token}/comprobante`,
+          `/api/v2/verificacion/${token}/comprobante.pdf`,
+          `/api/v2/verificacion/${token}?formato=pdf`,
+        ]) {
+          const r = await ctx.app.inject(url);
+          expect(r.headers['content-type'], url).not.toBe('application/pdf');
+          expect(r.body, url).not.toContain(DNI);
+          expect(r.body, url).not.toContain('%PDF');
+        }
       });
 
       it('los registros no guardan el token, el DNI ni el nombre', () => {

@@ -83,19 +83,24 @@ conCadaBase(
       expect(m.text).toContain('guardalo');
       expect(m.html).toContain('<html lang="es-AR">');
       expect(m.html).toMatch(/<h1[^>]*>Recibimos tu solicitud N° /);
-      const { verificacion } = await ctx.db
-        .selectFrom('solicitudes')
-        .select('verificacion')
-        .where('numero', '=', numero)
+      const { token: verificacion } = await ctx.db
+        .selectFrom('comprobantes as c')
+        .innerJoin('solicitudes as s', 's.id', 'c.solicitud_id')
+        .select('c.token')
+        .where('s.numero', '=', numero)
+        .where('c.version', '=', 1)
         .executeTakeFirstOrThrow();
-      expect(enlacesDe(alSocio)).toEqual([`${PUBLICA}/verificar/${verificacion}`, `${PUBLICA}/estado`]);
+      expect(enlacesDe(alSocio)).toEqual([
+        `${PUBLICA}/verificar/${verificacion}`,
+        `${PUBLICA}/estado?numero=${numero}`,
+      ]);
       expect(m.text).toContain(`${PUBLICA}/verificar/${verificacion}`);
       expect(m.headers.get('auto-submitted')).toBe('auto-generated');
       expect(m.messageId).toBe(`<${sha256(`enviada|${filas[0]!.solicitud_id}`)}@prestadores.amr.test>`);
 
       expect(m.attachments).toHaveLength(1);
       const pdf = m.attachments[0]!;
-      expect(pdf.filename).toBe(`comprobante-${numero}.pdf`);
+      expect(pdf.filename).toBe(`comprobante-${numero}-version-1.pdf`);
       expect(pdf.contentType).toBe('application/pdf');
       expect(pdf.content.subarray(0, 5).toString()).toBe('%PDF-');
       expect(await textoDePdf(pdf.content)).toContain(numero);
@@ -196,7 +201,8 @@ conCadaBase(
       expect(a.para).toEqual([SOCIO.email]);
       expect(a.mensaje.subject).toBe(`Tu solicitud ${aprobada.numero} fue aprobada`);
       expect(a.mensaje.text).toContain('Aprobamos tu solicitud');
-      expect(enlacesDe(a)).toEqual([`${PUBLICA}/estado`]);
+      expect(enlacesDe(a)).toEqual([`${PUBLICA}/estado?numero=${aprobada.numero}`]);
+      expect(a.mensaje.text).toContain('Qué sigue');
 
       const r = llegadosDe(rechazada.numero).find((l) => l.mensaje.subject?.includes('rechazada'))!;
       expect(r.mensaje.subject).toBe(`Tu solicitud ${rechazada.numero} fue rechazada`);
@@ -204,6 +210,8 @@ conCadaBase(
       expect(r.mensaje.html).toContain(
         'No es prestador de la circunscripción &lt;Rosario&gt; &amp; alrededores.',
       );
+      expect(r.mensaje.text).toContain('Si querés volver a presentarte');
+      expect(enlacesDe(r)).toEqual([`${PUBLICA}/inicio`]);
     });
 
     it('a refused attempt (451) stays queued with back-off, then goes once', async () => {

@@ -163,7 +163,8 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
       tipos(transition(cicloDeVida, estadoDelCiclo(estado, DOCS), completo(tipo, actor))[1]);
     const [inicial, alLlegar] = initialTransition(cicloDeVida, { documentos: DOCS });
     expect(inicial.value).toBe('recibida');
-    expect(tipos(alLlegar)).toEqual([{ type: 'avisarEnvio' }]);
+    // The receipt's version 1 is issued before the e-mail that attaches it.
+    expect(tipos(alLlegar)).toEqual([{ type: 'emitirComprobante' }, { type: 'avisarEnvio' }]);
     expect(efectos('recibida', 'PONER_EN_REVISION', 'revisor')).toEqual([]);
     expect(efectos('corregida', 'PONER_EN_REVISION', 'revisor')).toEqual([]);
     // The correction link is opened before the e-mail that carries it.
@@ -171,7 +172,10 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
       { type: 'abrirCorreccion' },
       { type: 'avisarAlSolicitante', params: { aviso: 'observada' } },
     ]);
+    // A correction issues the next version, then "Recibimos tu corrección" attaches it.
     expect(efectos('observada', 'ENVIAR_CORRECCION', 'solicitante')).toEqual([
+      { type: 'emitirComprobante' },
+      { type: 'avisarAlSolicitante', params: { aviso: 'corregida' } },
       { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },
     ]);
     for (const desde of ['en_revision', 'corregida'] as const)

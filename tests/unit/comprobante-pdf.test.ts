@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTOS, TEXTOS_SEGUIMIENTO } from '../../domain/index.js';
+import { DOCUMENTOS, TEXTOS_SEGUIMIENTO, TEXTOS_VERSIONES } from '../../domain/index.js';
 import type { DatosComprobante } from '../../server/comprobante/datos.js';
 import { AUTOR_COMPROBANTE, dibujarComprobante, ROTULOS_COMPROBANTE, tramosDelQr } from '../../server/comprobante/dibujo.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
@@ -16,6 +16,9 @@ const URL_VERIFICACION = 'https://prestadores.amr.org.ar/verificar/q1Zb7X-oW_3mK
 
 const datos = (cambios: Partial<DatosComprobante> = {}): DatosComprobante => ({
   numero: 'AMR-7K3Q9X',
+  version: 1,
+  emitidoEn: '2026-11-25T17:05:09.123Z',
+  reemplazados: [],
   creadaEn: '2026-11-25T17:05:09.123Z',
   apellidoynombre: NOMBRE,
   dni: '30111222',
@@ -65,7 +68,10 @@ describe('comprobante en PDF', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const { texto } = await leerPdf(pdf);
 
-    expect(texto).toContain(TEXTOS_SEGUIMIENTO.tituloComprobante);
+    expect(texto).toContain(`${TEXTOS_VERSIONES.titulo(1)} ${TEXTOS_SEGUIMIENTO.tituloComprobante}`);
+    expect(texto).toContain(`${ROTULOS_COMPROBANTE.version} 1, 25/11/2026 14:05`);
+    // Version 1 replaced nothing: no such section.
+    expect(texto).not.toContain(TEXTOS_VERSIONES.documentosReemplazados);
     expect(texto).toContain(`${ROTULOS_COMPROBANTE.numero} AMR-7K3Q9X`);
     expect(texto).toContain(`${ROTULOS_COMPROBANTE.fechaHora} 25/11/2026 14:05`);
     expect(texto).toContain(`${ROTULOS_COMPROBANTE.nombre} ${NOMBRE}`);
@@ -85,6 +91,23 @@ describe('comprobante en PDF', () => {
     expect(texto).toContain(` ${URL_VERIFICACION} `);
   });
 
+  it('una versión posterior dice su número y lista los documentos reemplazados con su huella anterior', async () => {
+    const anterior = createHash('sha256').update('póliza vieja').digest('hex');
+    const d = datos({
+      version: 2,
+      emitidoEn: '2026-12-02T13:00:00.000Z',
+      reemplazados: [{ etiqueta: 'Póliza de mala praxis', sha256: anterior, en: '2026-12-02T13:00:00.000Z' }],
+    });
+    const pdf = await dibujarComprobante(d);
+    const { texto, info } = await leerPdf(pdf);
+    expect(texto).toContain(TEXTOS_VERSIONES.titulo(2));
+    expect(texto).toContain(`${ROTULOS_COMPROBANTE.version} 2, 02/12/2026 10:00`);
+    expect(texto).toContain(
+      `${TEXTOS_VERSIONES.documentosReemplazados} Póliza de mala praxis 02/12/2026 10:00, ${TEXTOS_VERSIONES.porCorreccion} ${ROTULOS_COMPROBANTE.sha256Anterior} ${anterior}`,
+    );
+    expect(info.Title).toBe(`${TEXTOS_VERSIONES.titulo(2)} AMR-7K3Q9X`);
+  });
+
   it('imprime exactamente un nombre con letras fuera de Latin-1, aunque llegue descompuesto', async () => {
     const { texto } = await leerPdf(await dibujarComprobante(datos({ apellidoynombre: NOMBRE.normalize('NFD') })));
     expect(texto).toContain(` ${NOMBRE} `);
@@ -100,7 +123,7 @@ describe('comprobante en PDF', () => {
 
   it('dice quién lo emite, de qué es y en qué idioma', async () => {
     const { info } = await leerPdf(await dibujarComprobante(datos()));
-    expect(info.Title).toBe(`${TEXTOS_SEGUIMIENTO.tituloComprobante} AMR-7K3Q9X`);
+    expect(info.Title).toBe(`${TEXTOS_VERSIONES.titulo(1)} AMR-7K3Q9X`);
     expect(info.Author).toBe(AUTOR_COMPROBANTE);
     expect(info.Language).toBe('es-AR');
   });

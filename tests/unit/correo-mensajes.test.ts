@@ -9,6 +9,8 @@ import { sinDatosPersonales, comoErrorDeEnvio } from '../../server/correo/transp
 import type { EventoDeSolicitud } from '../../server/correo/salida.js';
 
 const URL_PUBLICA = 'https://prestadores.amr.test';
+const CONTACTO = { telefono: '0341 421-0120', email: 'prestadores@amr.org.ar', direccion: 'Bv. Oroño 1234, Rosario' };
+const ENTORNO = { publicUrl: URL_PUBLICA, contacto: CONTACTO };
 const SOLICITUD = {
   numero: 'AMR-7K2Q9Z',
   apellidoynombre: 'Pérez, Juan Carlos',
@@ -30,6 +32,14 @@ const EVENTOS: EventoDeSolicitud[] = [
   { tipo: 'rechazada', solicitudId: 's', motivo: 'No corresponde.' },
   { tipo: 'corregida', solicitudId: 's' },
   { tipo: 'recordatorio', solicitudId: 's', documento: 'PolizaMalaPraxis', hasta: '2027-01-05', dias: 30 },
+  { tipo: 'correccion_recibida', solicitudId: 's', version: 2 },
+  {
+    tipo: 'enlace_correccion',
+    solicitudId: 's',
+    documentos: ['PolizaMalaPraxis'],
+    token: 'n'.repeat(43),
+    plazo: '2026-12-11',
+  },
 ];
 
 const enlaces = (html: string) =>
@@ -60,7 +70,7 @@ describe('redactar', () => {
   it.each(EVENTOS.map((e) => [e.tipo, e] as const))(
     '%s: subject, text and accessible HTML',
     (_tipo, evento) => {
-      const m = redactar(evento, SOLICITUD, URL_PUBLICA);
+      const m = redactar(evento, SOLICITUD, ENTORNO);
       // Every subject but the reminder's (which names the document) carries the number.
       if (evento.tipo !== 'recordatorio') expect(m.asunto).toContain(SOLICITUD.numero);
       expect(m.texto).toContain(SOLICITUD.numero);
@@ -79,18 +89,63 @@ describe('redactar', () => {
   );
 
   it('enviada: the number to keep, verification and status links', () => {
-    const m = redactar(EVENTOS[0]!, SOLICITUD, URL_PUBLICA);
+    const m = redactar(EVENTOS[0]!, SOLICITUD, ENTORNO);
     expect(m.asunto).toBe('Recibimos tu solicitud N° AMR-7K2Q9Z');
     expect(m.texto).toContain('Hola, Juan Carlos Pérez:');
     expect(m.texto).toMatch(/guardalo/);
+    expect(m.texto).toContain('comprobante (versión 1)');
     expect(enlaces(m.html).map((e) => e.url)).toEqual([
       `${URL_PUBLICA}/verificar/${SOLICITUD.verificacion}`,
-      `${URL_PUBLICA}/estado`,
+      `${URL_PUBLICA}/estado?numero=AMR-7K2Q9Z`,
     ]);
   });
 
+  it('correccion_recibida: "Recibimos tu corrección", the version attached and its own verification link', () => {
+    const m = redactar(EVENTOS[7]!, SOLICITUD, ENTORNO);
+    expect(m.asunto).toBe('Recibimos tu corrección de la solicitud AMR-7K2Q9Z');
+    expect(m.html).toMatch(/<h1[^>]*>Recibimos tu corrección<\/h1>/);
+    expect(m.texto).toContain('comprobante (versión 2)');
+    expect(enlaces(m.html).map((e) => e.url)).toEqual([
+      `${URL_PUBLICA}/verificar/${SOLICITUD.verificacion}`,
+      `${URL_PUBLICA}/estado?numero=AMR-7K2Q9Z`,
+    ]);
+  });
+
+  it('enlace_correccion: the new link, the documents and the deadline, the old link gone, the contact', () => {
+    const m = redactar(EVENTOS[8]!, SOLICITUD, ENTORNO);
+    expect(m.asunto).toBe('Nuevo enlace para corregir tu solicitud AMR-7K2Q9Z');
+    expect(m.texto).toContain(`${URL_PUBLICA}/corregir/${'n'.repeat(43)}`);
+    expect(m.texto).toContain('El enlace anterior ya no funciona');
+    expect(m.html).toContain('<li>Póliza de mala praxis</li>');
+    expect(m.texto).toContain('hasta el viernes 11 de diciembre de 2026 inclusive');
+    expect(m.texto).toContain(`Teléfono: ${CONTACTO.telefono}`);
+  });
+
+  it('aprobada: what happens next and the contact', () => {
+    const m = redactar(EVENTOS[3]!, SOLICITUD, ENTORNO);
+    expect(m.html).toMatch(/<h2[^>]*>Qué sigue<\/h2>/);
+    expect(m.texto).toContain('La Asociación se va a comunicar con vos');
+    for (const dato of Object.values(CONTACTO)) expect(m.texto).toContain(dato);
+    expect(enlaces(m.html).map((e) => e.url)).toEqual([`${URL_PUBLICA}/estado?numero=AMR-7K2Q9Z`]);
+  });
+
+  it('rechazada: the reason, how to apply again and the contact', () => {
+    const m = redactar(EVENTOS[4]!, SOLICITUD, ENTORNO);
+    expect(m.texto).toContain('No corresponde.');
+    expect(m.html).toMatch(/<h2[^>]*>Si querés volver a presentarte<\/h2>/);
+    expect(enlaces(m.html).map((e) => e.url)).toEqual([`${URL_PUBLICA}/inicio`]);
+    for (const dato of Object.values(CONTACTO)) expect(m.texto).toContain(dato);
+  });
+
+  it('decisions without a configured contact still say whom to ask', () => {
+    for (const evento of [EVENTOS[3]!, EVENTOS[4]!]) {
+      const m = redactar(evento, SOLICITUD, { publicUrl: URL_PUBLICA, contacto: null });
+      expect(m.texto).toContain('comunicate con la Asociación Médica de Rosario');
+    }
+  });
+
   it('observada: reason, labels of the observed documents, the link and the deadline in words', () => {
-    const m = redactar(EVENTOS[2]!, SOLICITUD, URL_PUBLICA);
+    const m = redactar(EVENTOS[2]!, SOLICITUD, ENTORNO);
     expect(m.texto).toContain('Falta la firma.');
     expect(m.html).toContain('<li>Póliza de mala praxis</li><li>Título de médico</li>');
     expect(m.texto).toContain(`${URL_PUBLICA}/corregir/${'t'.repeat(43)}`);
@@ -99,14 +154,14 @@ describe('redactar', () => {
   });
 
   it('recordatorio: the document, its end date and the days left', () => {
-    const m = redactar(EVENTOS[6]!, SOLICITUD, URL_PUBLICA);
+    const m = redactar(EVENTOS[6]!, SOLICITUD, ENTORNO);
     expect(m.asunto).toBe('Recordatorio: tu póliza de mala praxis vence en 30 días');
     expect(m.texto).toContain('Póliza de mala praxis: vigente hasta el martes 5 de enero de 2027 inclusive.');
   });
 
   it('staff notices: number and name, and the link to the back-office', () => {
     for (const evento of [EVENTOS[1]!, EVENTOS[5]!]) {
-      const m = redactar(evento, SOLICITUD, URL_PUBLICA);
+      const m = redactar(evento, SOLICITUD, ENTORNO);
       expect(m.texto).toContain('Pérez, Juan Carlos');
       expect(enlaces(m.html).map((e) => e.url)).toEqual([`${URL_PUBLICA}/gestion/solicitudes/AMR-7K2Q9Z`]);
     }
@@ -129,7 +184,7 @@ describe('redactar', () => {
       { tipo: 'aviso_personal', solicitudId: 's' },
     ];
     for (const evento of eventos) {
-      const m = redactar(evento, { ...SOLICITUD, apellidoynombre: nombre }, URL_PUBLICA);
+      const m = redactar(evento, { ...SOLICITUD, apellidoynombre: nombre }, ENTORNO);
       expect(m.html).not.toContain('<script>');
       expect(m.html).not.toContain('<img');
       expect(m.html).not.toContain('<b>');

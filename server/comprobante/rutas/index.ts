@@ -3,7 +3,7 @@
 // sent or a strange cookie all answer the same 404 (never 401/403: the SPA would leave the page).
 import type { FastifyPluginAsync } from 'fastify';
 import { CODIGOS, ErrorHttp, respuestasDeError } from '../../errores.js';
-import { generarComprobante } from '../index.js';
+import { cargarDatosComprobante, dibujarComprobante } from '../index.js';
 import { solicitudDelBorrador } from '../consultas.js';
 import { enviarComprobante, respuestaPdf } from './respuesta.js';
 import { limitePorCliente } from '../../plugins/limites.js';
@@ -13,7 +13,7 @@ import { cookieDelBorrador } from '../../archivos/rutas/cookie-borrador.js';
 
 export const MENSAJE_SIN_COMPROBANTE =
   'No encontramos una solicitud enviada desde este navegador. El comprobante también está adjunto ' +
-  'al correo de confirmación y se puede descargar desde la página de verificación.';
+  'al correo de confirmación.';
 
 /** Each receipt is drawn anew (~30 ms of CPU): a client gets this many per quarter hour. */
 export const COMPROBANTES_POR_CUARTO_DE_HORA = 60;
@@ -27,8 +27,9 @@ export const rutaComprobante: FastifyPluginAsync = async (app) => {
     schema: {
       summary: 'Descarga el comprobante de la solicitud enviada desde este navegador',
       description:
-        'Con la cookie del borrador que se envió (producto §11): número, fecha y hora, nombre, DNI, matrícula, ' +
-        'documentos con tamaño y SHA-256, equipos y el código QR de la verificación. 404 si este navegador no ' +
+        'Con la cookie del borrador que se envió (producto §11): la versión vigente del comprobante (producto §14), ' +
+        'con número, fecha y hora, nombre, DNI, matrícula, documentos con tamaño y SHA-256, documentos ' +
+        'reemplazados, equipos y el código QR de la verificación de esa versión. 404 si este navegador no ' +
         'envió una solicitud.',
       tags: ['seguimiento'],
       response: { 200: respuestaPdf, ...respuestasDeError },
@@ -37,8 +38,9 @@ export const rutaComprobante: FastifyPluginAsync = async (app) => {
       const borrador = await borradorDeLaCookie(app.db, cookieDelBorrador(request, app.config.production));
       const solicitud = borrador?.enviado ? await solicitudDelBorrador(app.db, borrador.id) : null;
       if (!solicitud) throw new ErrorHttp(404, CODIGOS.NO_ENCONTRADO, MENSAJE_SIN_COMPROBANTE);
-      const pdf = await generarComprobante(app.db, solicitud.id, app.config.publicUrl);
-      return enviarComprobante(reply, pdf, solicitud.numero);
+      // The newest version: what the application holds now, and the address that says so.
+      const datos = await cargarDatosComprobante(app.db, solicitud.id, app.config.publicUrl);
+      return enviarComprobante(reply, await dibujarComprobante(datos), solicitud.numero, datos.version);
     },
   });
 };

@@ -2,11 +2,11 @@
 import type { FastifyReply } from 'fastify';
 import { nombreDelComprobante } from '../index.js';
 
-export function enviarComprobante(reply: FastifyReply, pdf: Buffer, numero: string): FastifyReply {
+export function enviarComprobante(reply: FastifyReply, pdf: Buffer, numero: string, version: number): FastifyReply {
   return reply
     .type('application/pdf')
     .header('content-length', String(pdf.length))
-    .header('content-disposition', `attachment; filename="${nombreDelComprobante(numero)}"`)
+    .header('content-disposition', `attachment; filename="${nombreDelComprobante(numero, version)}"`)
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(pdf);

@@ -10,6 +10,7 @@ import { migracion as seguimiento } from './005-seguimiento.js';
 import { migracion as almacenDocumentos } from './006-almacen-documentos.js';
 import { migracion as datosPersonales } from './007-datos-personales.js';
 import { migracion as auditoriaConClave } from './008-auditoria-con-clave.js';
+import { migracion as versionesDelComprobante } from './009-versiones-del-comprobante.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -20,4 +21,5 @@ export const migraciones: Record<string, Migration> = {
   '006_almacen_documentos': almacenDocumentos,
   '007_datos_personales': datosPersonales,
   '008_auditoria_con_clave': auditoriaConClave,
+  '009_versiones_del_comprobante': versionesDelComprobante,
 };

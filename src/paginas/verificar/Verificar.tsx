@@ -1,13 +1,15 @@
-// /verificar/<token> (producto §11): the address printed on the receipt and in its QR code. Shows
-// the number, date, current status and each document's SHA-256, so anyone holding the receipt can
-// check what the Asociación received; nothing that names the person. The receipt can be
-// downloaded again from here.
-import { Box, Button, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+// /verificar/<token> (producto §11, producto §14): the address printed on one version of the receipt
+// and in its QR code. Shows the number, date, current status, which version it is and each of its
+// documents' SHA-256, so anyone holding that paper can check what the Asociación received; an older
+// version says which version replaced it and which documents changed. Nothing that names the
+// person, and no download: the receipt names the applicant.
+import { Badge, Box, Button, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { fechaHoraArgentina } from '../../../domain/fecha-hora.js';
-import { TEXTOS_SEGUIMIENTO, type Verificacion } from '../../../domain/seguimiento.js';
+import { fechaDiaArgentina, fechaHoraArgentina } from '../../../domain/fecha-hora.js';
+import { TEXTOS_SEGUIMIENTO } from '../../../domain/seguimiento.js';
+import { TEXTOS_VERSIONES, type Verificacion } from '../../../domain/versiones.js';
 import { mensajeDelServidor } from '../../api/cliente.js';
-import { obtenerVerificacion, urlComprobanteDeVerificacion } from '../../api/verificacion.js';
+import { obtenerVerificacion } from '../../api/verificacion.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 const NO_SE_PUDO = 'No pudimos consultar la solicitud. Revisá tu conexión e intentá nuevamente.';
@@ -34,7 +36,8 @@ function Dato({ etiqueta, children }: { etiqueta: string; children: ReactNode })
   );
 }
 
-function Resultado({ verificacion, token }: { verificacion: Verificacion; token: string }) {
+function Resultado({ verificacion }: { verificacion: Verificacion }) {
+  const { reemplazadoPor } = verificacion;
   return (
     <Stack gap="6">
       <chakra.dl display="grid" gridTemplateColumns={{ base: '1fr', md: '14rem 1fr' }} columnGap="4" rowGap="1">
@@ -43,52 +46,77 @@ function Resultado({ verificacion, token }: { verificacion: Verificacion; token:
         </Dato>
         <Dato etiqueta="Fecha">{fechaHoraArgentina(verificacion.creadaEn)}</Dato>
         <Dato etiqueta="Estado">{verificacion.etiqueta}</Dato>
+        <Dato etiqueta="Comprobante">
+          {TEXTOS_VERSIONES.titulo(verificacion.version)}, {fechaHoraArgentina(verificacion.emitidoEn)}
+        </Dato>
       </chakra.dl>
+
+      {reemplazadoPor ? (
+        <Box role="status" p="3" rounded="md" borderWidth="1px" borderColor="orange.600" bg="orange.50">
+          <Text fontWeight="semibold">
+            {TEXTOS_VERSIONES.reemplazadoPor(reemplazadoPor.version, fechaDiaArgentina(reemplazadoPor.emitidoEn))}
+          </Text>
+          {!verificacion.suprimida ? (
+            <>
+              <Text mt="1">{TEXTOS_VERSIONES.cambiaron}</Text>
+              <chakra.ul ps="5" listStyleType="disc">
+                {verificacion.documentos
+                  .filter((d) => d.reemplazado)
+                  .map((d) => (
+                    <li key={d.clave}>{d.etiqueta}</li>
+                  ))}
+              </chakra.ul>
+            </>
+          ) : null}
+        </Box>
+      ) : (
+        <Text fontWeight="medium">{TEXTOS_VERSIONES.vigente}</Text>
+      )}
 
       {verificacion.suprimida ? (
         <Box role="status" p="3" rounded="md" borderWidth="1px" borderColor="gray.400" bg="gray.50">
           <Text>{SUPRIMIDOS}</Text>
         </Box>
       ) : (
-        <DocumentosYComprobante verificacion={verificacion} token={token} />
+        <Documentos verificacion={verificacion} />
       )}
+      <Text fontSize="sm" color="gray.700">
+        {TEXTOS_VERSIONES.dondeEstaElComprobante}
+      </Text>
     </Stack>
   );
 }
 
-function DocumentosYComprobante({ verificacion, token }: { verificacion: Verificacion; token: string }) {
+function Documentos({ verificacion }: { verificacion: Verificacion }) {
   return (
-    <>
-      <chakra.section aria-labelledby="verificacion-documentos">
-        <Heading as="h2" id="verificacion-documentos" size="lg" mb="1">
-          Documentos
-        </Heading>
-        <Text fontSize="sm" color="gray.700" mb="3">
-          Cada documento recibido, con su huella SHA-256: es la misma que figura en el comprobante.
-        </Text>
-        <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="2">
-          {verificacion.documentos.map((d) => (
-            <chakra.li key={d.clave} borderBottomWidth="1px" borderColor="gray.200" pb="2">
-              <Text fontWeight="medium">{d.etiqueta}</Text>
-              <Text fontSize="sm" color="gray.700">
-                SHA-256:{' '}
-                <chakra.code fontFamily="mono" fontSize="sm" color="gray.900" wordBreak="break-all">
-                  {d.sha256}
-                </chakra.code>
-              </Text>
-            </chakra.li>
-          ))}
-        </chakra.ul>
-      </chakra.section>
-
-      <Box>
-        <Button asChild colorPalette="blue">
-          <a href={urlComprobanteDeVerificacion(token)} download>
-            {TEXTOS_SEGUIMIENTO.descargarComprobante}
-          </a>
-        </Button>
-      </Box>
-    </>
+    <chakra.section aria-labelledby="verificacion-documentos">
+      <Heading as="h2" id="verificacion-documentos" size="lg" mb="1">
+        Documentos
+      </Heading>
+      <Text fontSize="sm" color="gray.700" mb="3">
+        {verificacion.reemplazadoPor ? TEXTOS_VERSIONES.huellasDeEstaVersion : TEXTOS_VERSIONES.huellasVigentes}
+      </Text>
+      <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="2">
+        {verificacion.documentos.map((d) => (
+          <chakra.li key={d.clave} borderBottomWidth="1px" borderColor="gray.200" pb="2" data-reemplazado={d.reemplazado}>
+            <Text fontWeight="medium">
+              {d.etiqueta}{' '}
+              {d.reemplazado ? (
+                <Badge colorPalette="orange" variant="solid" ms="1">
+                  {TEXTOS_VERSIONES.reemplazado}
+                </Badge>
+              ) : null}
+            </Text>
+            <Text fontSize="sm" color="gray.700">
+              SHA-256:{' '}
+              <chakra.code fontFamily="mono" fontSize="sm" color="gray.900" wordBreak="break-all">
+                {d.sha256}
+              </chakra.code>
+            </Text>
+          </chakra.li>
+        ))}
+      </chakra.ul>
+    </chakra.section>
   );
 }
 
@@ -159,7 +187,7 @@ export default function Verificar({ token }: { token: string }) {
           </Button>
         </Box>
       ) : null}
-      {consulta.tipo === 'encontrada' ? <Resultado verificacion={consulta.verificacion} token={token} /> : null}
+      {consulta.tipo === 'encontrada' ? <Resultado verificacion={consulta.verificacion} /> : null}
     </Stack>
   );
 }

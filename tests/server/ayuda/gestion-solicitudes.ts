@@ -5,7 +5,6 @@
 // then sets the date and status a test asks for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Estado } from '../../../domain/index.js';
-import { tokenDeVerificacion } from '../../../server/solicitud/tokens.js';
 import { claveDeBusqueda } from '../../../server/gestion/busqueda.js';
 import { ejemploDatosSocio, ejemploEquipo } from '../../../server/solicitud/rutas/ejemplo.js';
 import { documentosDelBorrador } from '../../../server/archivos/documentos.js';
@@ -166,7 +165,6 @@ export async function sembrarEnMasa(
           terminos_aceptados_en: en,
           estado: estado(n),
           busqueda: claveDeBusqueda(fila),
-          verificacion: tokenDeVerificacion(),
           ...fila,
         },
       };
