@@ -2,12 +2,13 @@
 // each engine: a new applicant sends the four steps, downloads "Descargar comprobante (PDF)" on
 // /completado (read back with pdfjs: number, name, DNI, every document's SHA-256), opens the
 // verification address printed in it (number, status and hashes shown, nothing that names the
-// person), downloads the receipt there too; axe on both pages; an unknown token says so.
+// person, version 1 current, and no download there: the receipt names the applicant); axe on both
+// pages; an unknown token says so.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DOCUMENTOS, ESTADOS, TEXTOS_SEGUIMIENTO, type DocumentoKey } from '../../domain/index.js';
+import { DOCUMENTOS, ESTADOS, TEXTOS_SEGUIMIENTO, TEXTOS_VERSIONES, type DocumentoKey } from '../../domain/index.js';
 import { leerPdf } from '../server/ayuda/comprobante.js';
 import { erroresInesperados } from './ayuda-gestion.js';
 import { axeCheck, erroresDe, MOTORES_E2E, newPage, puedeCorrer, RAIZ, usarServidorYNavegador } from './harness.js';
@@ -91,8 +92,9 @@ for (const motor of MOTORES_E2E) {
       await foto(page, 'completado');
 
       const recibo = await descargar(page);
-      expect(recibo.nombre).toBe(`comprobante-${numero}.pdf`);
+      expect(recibo.nombre).toBe(`comprobante-${numero}-version-1.pdf`);
       const { texto } = await leerPdf(recibo.bytes);
+      expect(texto).toContain(TEXTOS_VERSIONES.titulo(1));
       expect(texto).toContain(`Número de solicitud ${numero}`);
       expect(texto).toContain(`Apellido y nombres ${SOLICITANTE.apellidoynombre}`);
       expect(texto).toContain(`DNI ${SOLICITANTE.dni}`);
@@ -120,11 +122,11 @@ for (const motor of MOTORES_E2E) {
       await axeCheck(page);
       await foto(page, 'verificar');
 
-      const otraVez = await descargar(page);
-      expect(otraVez.nombre).toBe(`comprobante-${numero}.pdf`);
-      const leido = await leerPdf(otraVez.bytes);
-      expect(leido.texto).toContain(`Número de solicitud ${numero}`);
-      for (const h of hashes) expect(leido.texto).toContain(h);
+      expect(cuerpo).toContain(TEXTOS_VERSIONES.vigente);
+      expect(cuerpo).toContain(TEXTOS_VERSIONES.huellasVigentes);
+      // No receipt from here: it names the applicant, and the QR code is in strangers' hands.
+      expect(await page.getByRole('link', { name: TEXTOS_SEGUIMIENTO.descargarComprobante }).count()).toBe(0);
+      expect(cuerpo).toContain(TEXTOS_VERSIONES.dondeEstaElComprobante);
 
       expect(erroresDe(page)).toEqual([]);
       await page.context().close();
