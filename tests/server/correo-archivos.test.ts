@@ -38,7 +38,7 @@ conCadaBase(
       expect(alSocio.mensaje.to).toMatchObject({ text: SOCIO.email });
       expect(alSocio.mensaje.html).toContain('lang="es-AR"');
       expect(alSocio.mensaje.text).toContain(numero);
-      expect(alSocio.mensaje.attachments.map((a) => a.filename)).toEqual([`comprobante-${numero}.pdf`]);
+      expect(alSocio.mensaje.attachments.map((a) => a.filename)).toEqual([`comprobante-${numero}-version-1.pdf`]);
       expect(alSocio.mensaje.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
       const alPersonal = mensajes.find((m) => m.mensaje.subject === `Nueva solicitud ${numero}`)!;
       expect(alPersonal.mensaje.to).toMatchObject({ text: PERSONAL });
