@@ -176,6 +176,8 @@ export const ACCIONES_AUDITORIA = {
   baja_personal: 'Baja de cuenta',
   /** The applicant sent a correction (producto §11): no account, `usuario` is null. */
   correccion: 'Recibió una corrección',
+  /** The applicant asked /estado for a new correction link (producto §14): `usuario` is null. */
+  reenvio_enlace: 'Reenvió el enlace de corrección',
   registrar_vigencia: 'Registró una vigencia',
   /** Never with the values themselves (producto §13). */
   consultar_datos: 'Consultó datos personales',

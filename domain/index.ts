@@ -12,3 +12,4 @@ export * from './personal.js';
 export * from './seguimiento.js';
 export * from './versiones.js';
 export * from './datos-personales.js';
+export * from './estado-publico.js';

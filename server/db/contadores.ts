@@ -62,6 +62,8 @@ export const CLAVES = {
   segundoFactor: (cliente: string) => `segundo-factor|${cliente}`,
   /** The applicant's status lookup (producto §11), the DNI check's allowance on its own count. */
   estado: (cliente: string) => `estado|${cliente}`,
+  /** "Reenviar el enlace de corrección" from /estado (producto §14): sends mail, so its own count. */
+  reenvios: (cliente: string) => `reenvio-enlace|${cliente}`,
   /** Receipts downloaded, from /completado or the verification page (producto §11). */
   comprobantes: (cliente: string) => `comprobante|${cliente}`,
   verificaciones: (cliente: string) => `verificacion|${cliente}`,
