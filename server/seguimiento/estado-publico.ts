@@ -1,7 +1,7 @@
-// The applicant's status lookup (producto §11, §14): number + DNI → the coarse status and when it
-// last changed; for Observada also the observed documents' labels, the deadline and whether the
-// link can be sent again. Never personal data nor free text written by staff (the reason travels
-// only by e-mail). Whoever asks is a stranger until the pair matches, so every pair that does not —
+// The applicant's status lookup (producto §11, producto §14): number + DNI → the coarse status
+// and when it last changed; for Observada also the observed documents' labels, the deadline and
+// whether the link can be sent again. Never personal data nor free text written by staff (the
+// reason travels only by e-mail). Whoever asks is a stranger until the pair matches, so every pair that does not —
 // unknown number, wrong DNI, another application's DNI, a value that cannot be either — costs the
 // same single indexed query and gets the same answer.
 import { esDni } from '../../domain/campos.js';

@@ -31,7 +31,15 @@ export async function reenviarEnlace(
     const fila = await trx
       .selectFrom('solicitudes as s')
       .innerJoin('correcciones as c', 'c.solicitud_id', 's.id')
-      .select(['s.id as solicitudId', 's.numero', 's.email', 'c.id as correccionId', 'c.token_hash', 'c.documentos', 'c.plazo'])
+      .select([
+        's.id as solicitudId',
+        's.numero',
+        's.email',
+        'c.id as correccionId',
+        'c.token_hash',
+        'c.documentos',
+        'c.plazo',
+      ])
       .where('s.numero', '=', numero)
       .where('s.dni', '=', dni)
       .where('s.suprimida_en', 'is', null)
@@ -76,7 +84,11 @@ export async function reenviarEnlace(
       },
       ahora.getTime(),
     );
-    await auditar(trx, { usuario: null, ip, accion: 'reenvio_enlace', objeto: fila.numero, detalle: {} }, ahora);
+    await auditar(
+      trx,
+      { usuario: null, ip, accion: 'reenvio_enlace', objeto: fila.numero, detalle: {} },
+      ahora,
+    );
     return true;
   });
 }

@@ -1,6 +1,6 @@
-// POST /api/v2/estado (producto §11, §14): the right number + DNI → the status label and the
-// instant of the last change, and for Observada the observed documents' labels, the deadline and
-// whether the link can be sent again — never free text written by staff; every wrong pair → the
+// POST /api/v2/estado (producto §11, producto §14): the right number + DNI → the status label
+// and the instant of the last change, and for Observada the observed documents' labels, the
+// deadline and whether the link can be sent again — never free text written by staff; every wrong pair → the
 // same 404; never personal data; anti-forgery; no caching; a per-client limit in the database on
 // its own count. POST /api/v2/estado/reenviar-enlace: a new link to the e-mail on file, the old
 // one answering 410, one outbox row and one audit row; any pair it cannot serve → the lookup's 404

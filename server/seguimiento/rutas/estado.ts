@@ -1,6 +1,6 @@
 // POST /api/v2/estado {numeroSolicitud, dni} → {estado, etiqueta, desde} and, for Observada,
-// the observed documents' labels, the deadline and whether the link can be sent again (producto
-// §11, §14); POST /api/v2/estado/reenviar-enlace with the same body sends a new correction link to
+// the observed documents' labels, the deadline and whether the link can be sent again (producto §11,
+// producto §14); POST /api/v2/estado/reenviar-enlace with the same body sends a new correction link to
 // the e-mail on file. POSTs, so the DNI never sits in a URL (logs, history, a proxy's cache) and
 // anti-forgery applies. They tell a stranger whether a number goes with a DNI, so each is limited
 // per client in the database like the DNI check (DNI_CHECK_MAX per DNI_CHECK_WINDOW_MINUTES, each

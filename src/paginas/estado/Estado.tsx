@@ -1,18 +1,23 @@
-// /estado (producto §11): "Número de solicitud" and "DNI", "Consultar" → "Estado: <label>" and
-// when it last changed. Only the coarse status: the server tells nothing else, and any pair that
-// does not match gets one message ("No encontramos una solicitud con esos datos."), whichever half
-// was wrong. Formik holds the fields, checked first with the shared yup rules
-// (domain/formularios.ts; the server checks again).
+// /estado (producto §11, producto §14): "Número de solicitud" and "DNI", "Consultar" → "Estado: <label>" and
+// when it last changed, then what the status asks of the applicant (DetalleEstado.tsx: fixed
+// texts, never anything staff wrote) and the association's contact. Any pair that does not match
+// gets one message ("No encontramos una solicitud con esos datos."), whichever half was wrong.
+// `/estado?numero=<n>` (the e-mails and /completado link that way) fills in the number. Formik
+// holds the fields, checked first with the shared yup rules (domain/formularios.ts; the server
+// checks again).
 import { Box, Button, Heading, Input, Stack, Text, chakra } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import type { RespuestaEstadoPublica } from '../../../domain/estado-publico.js';
 import { fechaHoraArgentina } from '../../../domain/fecha-hora.js';
 import { esquemaConsultaEstado, problemas } from '../../../domain/formularios.js';
-import { TEXTOS_SEGUIMIENTO, type RespuestaEstado } from '../../../domain/seguimiento.js';
+import { TEXTOS_SEGUIMIENTO, type ConsultaEstado } from '../../../domain/seguimiento.js';
 import { mensajeDelServidor } from '../../api/cliente.js';
 import { consultarEstado } from '../../api/estado.js';
 import { Campo } from '../../ui/campo/index.js';
 import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
+import { DetalleEstado } from './DetalleEstado.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 const NO_SE_PUDO = 'No pudimos consultar el estado. Revisá tu conexión e intentá nuevamente.';
@@ -22,11 +27,18 @@ const ORDEN: readonly Campos[] = ['numeroSolicitud', 'dni'];
 
 type Resultado =
   | { tipo: 'ninguno' }
-  | { tipo: 'encontrada'; respuesta: RespuestaEstado }
+  | { tipo: 'encontrada'; respuesta: RespuestaEstadoPublica; consulta: ConsultaEstado }
   | { tipo: 'inexistente' }
   | { tipo: 'error'; mensaje: string };
 
+/** ?numero=<n> as the field would take it typed: only its characters, at most its length. */
+function numeroDeLaDireccion(busqueda: string): string {
+  const numero = new URLSearchParams(busqueda).get('numero') ?? '';
+  return /^[A-Za-z0-9 -]{1,20}$/.test(numero.trim()) ? numero.trim().toUpperCase() : '';
+}
+
 export default function Estado() {
+  const busqueda = useSearch();
   const [resultado, setResultado] = useState<Resultado>({ tipo: 'ninguno' });
   // One question at a time: a second Enter while the first is asked sends nothing.
   const enCurso = useRef(false);
@@ -41,7 +53,7 @@ export default function Estado() {
 
   const validar = validarCon<Record<Campos, string>>(esquemaConsultaEstado);
   const formulario = useFormik<Record<Campos, string>>({
-    initialValues: { numeroSolicitud: '', dni: '' },
+    initialValues: { numeroSolicitud: numeroDeLaDireccion(busqueda), dni: '' },
     validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
@@ -50,8 +62,9 @@ export default function Estado() {
       // Cleared first: the same answer twice is announced twice.
       setResultado({ tipo: 'ninguno' });
       try {
-        const respuesta = await consultarEstado(esquemaConsultaEstado.cast(valores));
-        setResultado(respuesta ? { tipo: 'encontrada', respuesta } : { tipo: 'inexistente' });
+        const consulta = esquemaConsultaEstado.cast(valores);
+        const respuesta = await consultarEstado(consulta);
+        setResultado(respuesta ? { tipo: 'encontrada', respuesta, consulta } : { tipo: 'inexistente' });
       } catch (error) {
         setResultado({ tipo: 'error', mensaje: mensajeDelServidor(error) ?? NO_SE_PUDO });
       } finally {
@@ -145,6 +158,7 @@ export default function Estado() {
           </Box>
         ) : null}
       </Box>
+      {resultado.tipo === 'encontrada' ? <DetalleEstado respuesta={resultado.respuesta} consulta={resultado.consulta} /> : null}
       {resultado.tipo === 'inexistente' || resultado.tipo === 'error' ? (
         <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" color="red.800" rounded="md" px="4" py="3">
           {resultado.tipo === 'inexistente' ? TEXTOS_SEGUIMIENTO.estadoNoEncontrado : resultado.mensaje}

@@ -1,8 +1,8 @@
 // /inicio — the landing page (producto §1–§2): requirements, the documents to attach, the "(+ info)"
-// dialog and SIGUIENTE into the form, then the association's contact (producto §12) — last, so
-// its arrival after the page paints moves nothing. Hovering or focusing SIGUIENTE starts loading
-// the form.
-import { Box, Button, Heading, Text, chakra } from '@chakra-ui/react';
+// dialog and SIGUIENTE into the form, the way to /estado for whoever already sent one
+// (producto §14), then the association's contact (producto §12) — last, so its arrival after the
+// page paints moves nothing. Hovering or focusing SIGUIENTE starts loading the form.
+import { Box, Button, Heading, Link as Enlace, Text, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { precargarStepper } from '../../app/stepper-diferido.js';
@@ -92,6 +92,14 @@ export function Inicio() {
           <Link href="/stepper">SIGUIENTE</Link>
         </Button>
       </Box>
+
+      <Text mt="6">
+        ¿Ya enviaste tu solicitud?{' '}
+        {/* The literal text rather than domain/seguimiento.ts's: the landing's bundle stays small. */}
+        <Enlace asChild color="blue.700" textDecoration="underline" display="inline-flex" alignItems="center" minH="44px">
+          <Link href="/estado">Consultar el estado de una solicitud</Link>
+        </Enlace>
+      </Text>
 
       <Box mt="6">
         <ContactoAsociacion nivelTitulo={2} />
