@@ -22,6 +22,9 @@ export const TEXTOS_SEGUIMIENTO = {
   correccionEnviada: 'Corrección enviada.',
   enlaceUsadoOVencido: 'Este enlace ya fue usado o venció.',
   faltanReemplazos: 'Reemplazá todos los documentos observados antes de enviar la corrección.',
+  verDocumentoObservado: 'Ver el documento observado',
+  documentoNoObservado: 'Ese documento no fue observado en esta corrección.',
+  ningunArchivoElegido: 'Ningún archivo elegido',
   plazoVencido: 'Plazo vencido',
   vigenciaHasta: 'Vigencia hasta',
   venceEn30Dias: 'Vence en 30 días',
@@ -68,5 +71,10 @@ export interface CorreccionPendiente {
     etiqueta: string;
     /** The replacement already uploaded through this link, if any. */
     reemplazo: { nombre: string; bytes: number } | null;
+    /**
+     * The document the application holds now for this key, the one staff observed
+     * (GET /api/v2/correcciones/:token/documentos/:clave serves it); null when it has none.
+     */
+    observado?: { nombre: string; bytes: number } | null;
   }[];
 }

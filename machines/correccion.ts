@@ -1,9 +1,11 @@
 // The applicant's correction page (producto §11) as a statechart: loading the link, one region
 // per document (only the observed ones leave `ausente`), each vacío → subiendo → subido or error,
-// and the sending. Like the enrolment chart it performs no I/O: every effect is a named action
-// the app provides (machine.provide) and reports back with events, so xstate/graph can walk it.
+// "Quitar" back to vacío (producto §14: the replacement leaves the server too), and the sending.
+// Like the enrolment chart it performs no I/O: every effect is a named action the app provides (machine.provide) and reports back with events, so xstate/graph can walk it.
 // What a reload must not lose — the chosen files whose upload the server has not confirmed — is
-// kept by the app in the browser and comes back as `input.restaurados`.
+// kept by the app in the browser and comes back as `input.restaurados`; so do the names the
+// applicant's files had (`input.subidos`), which the server does not keep (it names a part
+// `<key>.<ext>`), so that a row shows the file the applicant chose.
 import { and, assign, not, or, setup, stateIn } from 'xstate';
 import {
   DOCUMENTO_KEYS,
@@ -11,75 +13,25 @@ import {
   type CorreccionPendiente,
   type DocumentoKey,
 } from '../domain/index.js';
+import type {
+  ArchivoCorreccion,
+  CorreccionContext,
+  CorreccionEvent,
+  CorreccionInput,
+  DocumentoCorreccion,
+  FalloDocumento,
+  PendienteGuardado,
+  Reemplazo,
+} from './correccion-tipos.js';
 
-/** A file the applicant chose (its Blob stays outside the chart, keyed by `id`). */
-export interface ArchivoCorreccion {
-  id: string;
-  nombre: string;
-  tamanio: number;
-  tipo: string;
-}
-
-type Reemplazo = NonNullable<CorreccionPendiente['documentos'][number]['reemplazo']>;
-
-interface FalloDocumento {
-  /** The file the applicant chose, named in the message (not the internal part name). */
-  archivo: string;
-  mensaje: string;
-  /** Retrying the same file can help (network, server busy); otherwise another file is needed. */
-  reintentable: boolean;
-}
-
-interface DocumentoCorreccion {
-  /** The chosen file the server has not confirmed yet. */
-  elegido: ArchivoCorreccion | null;
-  /** The server's replacement when the file was chosen: after a reload, tells whether it arrived. */
-  previo: Reemplazo | null;
-  progreso: number;
-  fallo: FalloDocumento | null;
-}
-
-/** A chosen file kept in the browser across a reload. */
-export interface PendienteGuardado {
-  clave: DocumentoKey;
-  archivo: ArchivoCorreccion;
-  previo: Reemplazo | null;
-}
-
-export interface CorreccionContext {
-  token: string;
-  correccion: CorreccionPendiente | null;
-  documentos: Partial<Record<DocumentoKey, DocumentoCorreccion>>;
-  restaurados: PendienteGuardado[];
-  /** The link is used, expired or unknown: the server's message. */
-  mensaje: string | null;
-  errorCarga: string | null;
-  errorEnvio: string | null;
-  /** This browser sent it before (kept across reloads). */
-  enviadaAntes: boolean;
-}
-
-export interface CorreccionInput {
-  token: string;
-  restaurados?: PendienteGuardado[];
-  /** This browser already sent this correction. */
-  enviada?: boolean;
-}
-
-export type CorreccionEvent =
-  | { type: 'CARGA.EXITO'; correccion: CorreccionPendiente }
-  | { type: 'CARGA.FALLO'; mensaje: string }
-  /** 404/410 from any request: the link no longer works. */
-  | { type: 'ENLACE.VENCIDO'; mensaje: string }
-  | { type: 'REINTENTAR_CARGA' }
-  | { type: 'ARCHIVO.ELEGIDO'; clave: DocumentoKey; archivo: ArchivoCorreccion; contenido: Blob | null }
-  | { type: 'SUBIDA.PROGRESO'; clave: DocumentoKey; archivoId: string; porcentaje: number }
-  | { type: 'SUBIDA.EXITO'; clave: DocumentoKey; archivoId: string; correccion: CorreccionPendiente }
-  | { type: 'SUBIDA.FALLO'; clave: DocumentoKey; archivoId: string; mensaje: string; reintentable: boolean }
-  | { type: 'REINTENTAR'; clave: DocumentoKey }
-  | { type: 'ENVIAR' }
-  | { type: 'ENVIO.EXITO' }
-  | { type: 'ENVIO.FALLO'; mensaje: string };
+export type {
+  ArchivoCorreccion,
+  CorreccionContext,
+  CorreccionEvent,
+  CorreccionInput,
+  PendienteGuardado,
+  SubidoGuardado,
+} from './correccion-tipos.js';
 
 const MENSAJE_SIN_CONFIRMAR = 'El servidor no confirmó el archivo. Intentá nuevamente.';
 
@@ -101,7 +53,17 @@ export function yaLlego(pendiente: PendienteGuardado, correccion: CorreccionPend
   return actual !== null && !mismo(actual, pendiente.previo) && actual.bytes === pendiente.archivo.tamanio;
 }
 
-const vacio = (): DocumentoCorreccion => ({ elegido: null, previo: null, progreso: 0, fallo: null });
+const vacio = (): DocumentoCorreccion => ({
+  elegido: null,
+  previo: null,
+  progreso: 0,
+  fallo: null,
+  nombre: null,
+  quitado: null,
+});
+
+const sinReemplazo = (c: CorreccionPendiente | null, clave: DocumentoKey): CorreccionPendiente | null =>
+  c && { ...c, documentos: c.documentos.map((d) => (d.clave === clave ? { ...d, reemplazo: null } : d)) };
 
 const esDe = (clave: DocumentoKey, event: CorreccionEvent) => 'clave' in event && event.clave === clave;
 const delArchivo = (context: CorreccionContext, event: CorreccionEvent) =>
@@ -121,6 +83,10 @@ const maquinaBase = setup({
     /** Keeps the chosen file (`event` is its ARCHIVO.ELEGIDO) until the server confirms it. */
     guardarPendiente: (_, _params: { clave: DocumentoKey }) => {},
     borrarPendiente: (_, _params: { clave: DocumentoKey }) => {},
+    /** Keeps the name of the file the server confirmed as `reemplazo`. */
+    recordarSubido: (_, _params: { clave: DocumentoKey; nombre: string; reemplazo: Reemplazo }) => {},
+    /** Removes the replacement of `clave` from the server (and the name kept for it). */
+    quitarReemplazo: (_, _params: { token: string; clave: DocumentoKey }) => {},
     enviarCorreccion: (_, _params: { token: string }) => {},
     /** Remembers in this browser that the correction was sent, and drops its files. */
     recordarEnviada: () => {},
@@ -133,8 +99,12 @@ const maquinaBase = setup({
       const documentos: CorreccionContext['documentos'] = {};
       for (const { clave } of event.correccion.documentos) {
         const r = context.restaurados.find((p) => p.clave === clave);
+        const actual = reemplazoEn(event.correccion, clave);
+        const subido = context.subidos.find((x) => x.clave === clave && mismo(x.reemplazo, actual));
         documentos[clave] =
-          r && !yaLlego(r, event.correccion) ? { ...vacio(), elegido: r.archivo, previo: r.previo } : vacio();
+          r && !yaLlego(r, event.correccion)
+            ? { ...vacio(), elegido: r.archivo, previo: r.previo }
+            : { ...vacio(), nombre: r ? r.archivo.nombre : (subido?.nombre ?? null) };
       }
       return { correccion: event.correccion, documentos, errorCarga: null };
     }),
@@ -154,6 +124,8 @@ const maquinaBase = setup({
             previo: reemplazoEn(context.correccion, event.clave),
             progreso: 0,
             fallo: null,
+            nombre: null,
+            quitado: null,
           },
         },
       };
@@ -165,7 +137,8 @@ const maquinaBase = setup({
         mensaje: motivoRechazoArchivo(event.archivo.nombre, event.archivo.tamanio) ?? '',
         reintentable: false,
       };
-      return { documentos: { ...context.documentos, [event.clave]: { ...vacio(), fallo } } };
+      const nombre = context.documentos[event.clave]?.nombre ?? null;
+      return { documentos: { ...context.documentos, [event.clave]: { ...vacio(), nombre, fallo } } };
     }),
     prepararSubida: assign(({ context }, { clave }: { clave: DocumentoKey }) => ({
       documentos: { ...context.documentos, [clave]: { ...context.documentos[clave]!, progreso: 0, fallo: null } },
@@ -184,7 +157,46 @@ const maquinaBase = setup({
       if (event.type !== 'SUBIDA.EXITO') return {};
       return {
         correccion: event.correccion,
-        documentos: { ...context.documentos, [event.clave]: { ...vacio(), progreso: 100 } },
+        documentos: {
+          ...context.documentos,
+          [event.clave]: { ...vacio(), progreso: 100, nombre: context.documentos[event.clave]?.elegido?.nombre ?? null },
+        },
+      };
+    }),
+    /** The row is empty at once; the server's answer (QUITA.*) confirms it or puts it back. */
+    vaciarDocumento: assign(({ context }, { clave }: { clave: DocumentoKey }) => {
+      const reemplazo = reemplazoEn(context.correccion, clave);
+      const nombre = context.documentos[clave]?.nombre ?? null;
+      return {
+        correccion: sinReemplazo(context.correccion, clave),
+        documentos: { ...context.documentos, [clave]: { ...vacio(), quitado: reemplazo && { reemplazo, nombre } } },
+      };
+    }),
+    aplicarQuita: assign(({ context, event }) => {
+      if (event.type !== 'QUITA.EXITO') return {};
+      const doc = context.documentos[event.clave]!;
+      return {
+        correccion: event.correccion,
+        documentos: { ...context.documentos, [event.clave]: { ...doc, quitado: null } },
+      };
+    }),
+    restaurarQuitado: assign(({ context, event }) => {
+      if (event.type !== 'QUITA.FALLO') return {};
+      const quitado = context.documentos[event.clave]?.quitado;
+      if (!context.correccion || !quitado) return {};
+      const fallo: FalloDocumento = {
+        archivo: quitado.nombre ?? quitado.reemplazo.nombre,
+        mensaje: event.mensaje,
+        reintentable: false,
+      };
+      return {
+        correccion: {
+          ...context.correccion,
+          documentos: context.correccion.documentos.map((d) =>
+            d.clave === event.clave ? { ...d, reemplazo: quitado.reemplazo } : d,
+          ),
+        },
+        documentos: { ...context.documentos, [event.clave]: { ...vacio(), nombre: quitado.nombre, fallo } },
       };
     }),
     registrarFalloSubida: assign(({ context, event }) => {
@@ -213,7 +225,8 @@ const maquinaBase = setup({
     conElegido: ({ context }, { clave }: { clave: DocumentoKey }) => !!context.documentos[clave]?.elegido,
     conReemplazo: ({ context }, { clave }: { clave: DocumentoKey }) => reemplazoEn(context.correccion, clave) !== null,
     confirmado: ({ event }, { clave }: { clave: DocumentoKey }) =>
-      event.type === 'SUBIDA.EXITO' && reemplazoEn(event.correccion, clave) !== null,
+      (event.type === 'SUBIDA.EXITO' || event.type === 'QUITA.EXITO') && reemplazoEn(event.correccion, clave) !== null,
+    quitandose: ({ context }, { clave }: { clave: DocumentoKey }) => !!context.documentos[clave]?.quitado,
     reintentable: ({ context }, { clave }: { clave: DocumentoKey }) =>
       !!context.documentos[clave]?.fallo?.reintentable && !!context.documentos[clave]?.elegido,
   },
@@ -240,6 +253,11 @@ function region(clave: DocumentoKey) {
     ] as const;
   };
   const vigente = { type: 'delArchivoElegido', params: { clave } } as const;
+  const libre = and([{ type: 'deDocumento', params: { clave } }, not(enviando)]);
+  const quitarDelServidor = [
+    { type: 'quitarReemplazo', params: ({ context }: { context: CorreccionContext }) => ({ token: context.token, clave }) },
+    { type: 'vaciarDocumento', params: { clave } },
+  ] as const;
   return maquinaBase.createStateConfig({
     initial: 'inicio',
     states: {
@@ -254,7 +272,25 @@ function region(clave: DocumentoKey) {
       },
       /** Not observed: not shown, nothing to do. */
       ausente: {},
-      vacio: { on: { 'ARCHIVO.ELEGIDO': [...elegir(false)] } },
+      vacio: {
+        on: {
+          'ARCHIVO.ELEGIDO': [...elegir(false)],
+          'QUITA.EXITO': [
+            // The server still holds one (an upload that landed after all): the row shows it.
+            {
+              guard: and([{ type: 'deDocumento', params: { clave } }, { type: 'confirmado', params: { clave } }]),
+              target: 'subido',
+              actions: 'aplicarQuita',
+            },
+            { guard: { type: 'deDocumento', params: { clave } }, actions: 'aplicarQuita' },
+          ],
+          'QUITA.FALLO': {
+            guard: and([{ type: 'deDocumento', params: { clave } }, { type: 'quitandose', params: { clave } }]),
+            target: 'subido',
+            actions: 'restaurarQuitado',
+          },
+        },
+      },
       subiendo: {
         entry: [
           { type: 'prepararSubida', params: { clave } },
@@ -269,16 +305,38 @@ function region(clave: DocumentoKey) {
             {
               guard: and([vigente, { type: 'confirmado', params: { clave } }]),
               target: 'subido',
-              actions: ['aplicarSubida', { type: 'borrarPendiente', params: { clave } }],
+              actions: [
+                {
+                  type: 'recordarSubido',
+                  params: ({ context, event }) => ({
+                    clave,
+                    nombre: context.documentos[clave]?.elegido?.nombre ?? '',
+                    reemplazo: reemplazoEn((event as { correccion: CorreccionPendiente }).correccion, clave)!,
+                  }),
+                },
+                'aplicarSubida',
+                { type: 'borrarPendiente', params: { clave } },
+              ],
             },
             // The server answered without this document: say so rather than mark it done.
             { guard: vigente, target: 'error', actions: 'registrarFalloSubida' },
           ],
           'SUBIDA.FALLO': { guard: vigente, target: 'error', actions: 'registrarFalloSubida' },
           'ARCHIVO.ELEGIDO': [...elegir(true)],
+          // The upload stops; what may have reached the server goes too.
+          QUITAR: {
+            guard: libre,
+            target: 'vacio',
+            actions: [{ type: 'cancelarSubida', params: { clave } }, { type: 'borrarPendiente', params: { clave } }, ...quitarDelServidor],
+          },
         },
       },
-      subido: { on: { 'ARCHIVO.ELEGIDO': [...elegir(false)] } },
+      subido: {
+        on: {
+          'ARCHIVO.ELEGIDO': [...elegir(false)],
+          QUITAR: { guard: libre, target: 'vacio', actions: [...quitarDelServidor] },
+        },
+      },
       error: {
         on: {
           REINTENTAR: {
@@ -286,6 +344,18 @@ function region(clave: DocumentoKey) {
             target: 'subiendo',
           },
           'ARCHIVO.ELEGIDO': [...elegir(false)],
+          QUITAR: [
+            {
+              guard: and([libre, { type: 'conReemplazo', params: { clave } }]),
+              target: 'vacio',
+              actions: [{ type: 'borrarPendiente', params: { clave } }, ...quitarDelServidor],
+            },
+            {
+              guard: and([libre, { type: 'conElegido', params: { clave } }]),
+              target: 'vacio',
+              actions: [{ type: 'borrarPendiente', params: { clave } }, { type: 'vaciarDocumento', params: { clave } }],
+            },
+          ],
         },
       },
     },
@@ -312,6 +382,7 @@ export const correccionMachine = maquinaBase.createMachine({
     correccion: null,
     documentos: {},
     restaurados: input.restaurados ?? [],
+    subidos: input.subidos ?? [],
     mensaje: null,
     errorCarga: null,
     errorEnvio: null,

@@ -88,7 +88,10 @@ export async function correccionPorToken(db: Db, token: string, ahora: Date = ne
   };
 }
 
-/** What the page shows: the reason, the deadline, and each observed document with its replacement. */
+/**
+ * What the page shows: the reason, the deadline, and each observed document with its replacement
+ * and the file the application holds for it now (what staff observed).
+ */
 export async function correccionPendiente(db: Db, c: Correccion): Promise<CorreccionPendiente> {
   const reemplazos =
     c.documentos.length === 0
@@ -100,16 +103,29 @@ export async function correccionPendiente(db: Db, c: Correccion): Promise<Correc
           .where('clave', 'in', c.documentos)
           .execute();
   const porClave = new Map(reemplazos.map((r) => [r.clave, r]));
+  const observados =
+    c.documentos.length === 0
+      ? []
+      : await db
+          .selectFrom('solicitud_documentos as sd')
+          .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+          .select(['d.clave', 'sd.nombre', 'd.bytes'])
+          .where('sd.solicitud_id', '=', c.solicitudId)
+          .where('d.clave', 'in', c.documentos)
+          .execute();
+  const observadoDe = new Map(observados.map((o) => [o.clave, o]));
   return {
     numeroSolicitud: c.numero,
     motivo: c.motivo,
     plazo: c.plazo,
     documentos: c.documentos.map((clave) => {
       const r = porClave.get(clave);
+      const o = observadoDe.get(clave);
       return {
         clave,
         etiqueta: rotuloDe(clave),
         reemplazo: r ? { nombre: nombreDeDocumento(r), bytes: Number(r.bytes) } : null,
+        observado: o ? { nombre: o.nombre, bytes: Number(o.bytes) } : null,
       };
     }),
   };

@@ -3,6 +3,7 @@
 // the same messages), into the correction's own draft, only for the observed documents, and under
 // the quotas that apply to an upload: the disk floor, the client's bytes per hour and the draft's
 // bytes (a replacement of a replacement counts again). The write rate per client is the route's.
+// "Quitar <label>" removes an uploaded replacement again, until the correction is sent.
 import type { CorreccionPendiente, DocumentoKey } from '../../domain/index.js';
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/esquema.js';
@@ -12,6 +13,7 @@ import { guardarDocumentos, type Recibido } from '../archivos/documentos.js';
 import type { DocumentStore } from '../storage/almacen.js';
 import { espacioLibre } from '../storage/espacio.js';
 import { correccionPendiente, correccionPorToken, rotuloDe, type Correccion } from './consulta.js';
+import { documentoNoObservado as sinObservar } from './observado.js';
 
 const MIB = 1024 * 1024;
 const HORA = 3_600_000;
@@ -102,4 +104,31 @@ export async function guardarReemplazos(
     HORA,
   );
   return correccionPendiente(db, correccion);
+}
+
+/**
+ * Removes the replacement of `clave` from the correction's draft and its file from the store;
+ * answers the page's data. Nothing to remove is no error: a retried "Quitar" gets the same answer.
+ * The row goes only while no application points at it (the link sent meanwhile keeps it).
+ */
+export async function quitarReemplazo(
+  db: Db,
+  almacen: DocumentStore,
+  token: string,
+  clave: string,
+): Promise<CorreccionPendiente> {
+  const correccion = await correccionPorToken(db, token);
+  if (!correccion.documentos.includes(clave as DocumentoKey)) throw sinObservar();
+  const quitados = await db
+    .deleteFrom('documentos')
+    .where('borrador_id', '=', correccion.borradorId)
+    .where('clave', '=', clave)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('solicitud_documentos as sd').select('sd.documento_id').whereRef('sd.documento_id', '=', 'documentos.id'))),
+    )
+    .returning('archivo')
+    .execute();
+  for (const { archivo } of quitados) await almacen.eliminar(archivo).catch(() => {});
+  // Sent or superseded while this ran: the link's answer (410), as for any other request.
+  return correccionPendiente(db, await correccionPorToken(db, token));
 }

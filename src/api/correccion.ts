@@ -1,10 +1,12 @@
-// The correction link's API (producto §11): read it, upload a replacement (one multipart part
-// named `<key>.<original extension>`, like step 2, with its progress), send it. A failure is
+// The correction link's API (producto §11 and producto §14): read it, upload a replacement (one multipart part
+// named `<key>.<original extension>`, like step 2, with its progress), remove it again, send it;
+// and the address of the observed document, which the browser opens itself. A failure is
 // told apart for the page: the link no longer works (404/410), retrying can help (no answer,
 // 408/409/429/5xx), or the file must be replaced (the other 4xx, with the server's message).
 import { AxiosError } from 'axios';
 import { nombreDeParte, TEXTOS_SEGUIMIENTO, type CorreccionPendiente, type DocumentoKey } from '../../domain/index.js';
 import { http, mensajeDelServidor } from './cliente.js';
+import { BASE_API } from './configuracion.js';
 
 const ruta = (token: string) => `correcciones/${encodeURIComponent(token)}`;
 
@@ -28,6 +30,13 @@ export async function subirReemplazo(
   });
   return respuesta.data;
 }
+
+export const quitarReemplazo = async (token: string, clave: DocumentoKey): Promise<CorreccionPendiente> =>
+  (await http.delete<CorreccionPendiente>(`${ruta(token)}/archivos/${encodeURIComponent(clave)}`)).data;
+
+/** "Ver el documento observado": the file the application holds now, shown by the browser. */
+export const direccionDelObservado = (token: string, clave: DocumentoKey): string =>
+  `${BASE_API.replace(/\/$/, '')}/${ruta(token)}/documentos/${encodeURIComponent(clave)}`;
 
 export async function enviarCorreccion(token: string): Promise<void> {
   await http.post(`${ruta(token)}/enviar`);

@@ -1,10 +1,13 @@
 // The correction link end to end (producto §11), in Chromium against the real server, on each
 // engine: an application sent over HTTP, staff move it to En revisión and Observada (API), the
-// applicant opens /corregir/<token>, sees only the observed documents, replaces them — one upload
-// cut by a reload, which resumes once — sends, and sees "Corrección enviada."; the back-office
-// shows Corregida with one history row; the link afterwards says it was used. axe in each state.
+// applicant opens /corregir/<token>, sees only the observed documents in step 2's rows
+// (producto §14: "Subir <label>", the chosen file's name, "Quitar <label>", "Ver el documento observado"),
+// on a desktop looks at an observed document and removes a replacement, then on a phone replaces
+// them — one upload cut by a reload, which resumes once — sends, and sees "Corrección enviada.";
+// the back-office shows Corregida with one history row; the link afterwards says it was used.
+// axe in each state.
 // The link is taken from the 'observada' e-mail as delivered to an in-process SMTP server.
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetalleSolicitud } from '../../domain/index.js';
 import type { Db } from '../../server/db/esquema.js';
@@ -99,6 +102,63 @@ for (const motor of MOTORES_E2E) {
       );
 
     const fila = (page: Page, clave: string) => page.locator(`[data-documento="${clave}"]`);
+    const nombreEn = (page: Page, clave: string) => fila(page, clave).locator('[data-nombre-archivo]');
+    /** SUBIR opens the picker (the native input is hidden); the file is chosen there. */
+    const elegir = async (page: Page, boton: Locator, archivo: { name: string; mimeType: string; buffer: Buffer }) => {
+      const [selector] = await Promise.all([page.waitForEvent('filechooser'), boton.click()]);
+      await selector.setFiles(archivo);
+    };
+
+    it('on a desktop: each row opens the observed document, shows the chosen name, and Quitar removes it', async () => {
+      const page = await newPage(entorno.browser);
+      await page.goto(`${base}/corregir/${token}`);
+      await page.getByRole('heading', { level: 1, name: TITULO }).waitFor();
+      const subirPoliza = page.getByRole('button', { name: 'Subir Póliza de mala praxis' });
+      await subirPoliza.waitFor();
+      // The native picker is hidden: no "No file chosen" anywhere; the row says it in Spanish.
+      expect(await page.locator('input[type="file"]').first().isVisible()).toBe(false);
+      expect(await nombreEn(page, 'PolizaMalaPraxis').innerText()).toBe('Ningún archivo elegido');
+      // A photo document's picker leads with images, so a phone offers the camera (as step 2).
+      expect(await fila(page, 'DniAnverso').locator('input[type="file"]').getAttribute('accept')).toMatch(/^image\/\*/);
+
+      // "Ver el documento observado": the applicant's own earlier file, in a tab of its own.
+      const original = await db
+          .selectFrom('solicitud_documentos as sd')
+          .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+          .innerJoin('solicitudes as s', 's.id', 'sd.solicitud_id')
+          .select(['d.sha256', 'd.mime'])
+          .where('s.numero', '=', numero)
+          .where('d.clave', '=', 'DniAnverso')
+          .executeTakeFirstOrThrow();
+      const ver = fila(page, 'DniAnverso').getByRole('link', { name: /^Ver el documento observado/ });
+      const [pestania, respuesta] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.context().waitForEvent('response', (r) => r.url().endsWith(`/api/v2/correcciones/${token}/documentos/DniAnverso`)),
+        ver.click(),
+      ]);
+      expect(respuesta.status()).toBe(200);
+      expect(respuesta.headers()['content-type']).toBe(original.mime);
+      expect(sha256(await respuesta.body())).toBe(original.sha256);
+      await pestania.close();
+
+      // Choosing a file: its own name in the row, and Quitar where SUBIR was.
+      const poliza = { name: 'póliza escaneada.pdf', mimeType: 'application/pdf', buffer: pdf('otra poliza') };
+      await elegir(page, subirPoliza, poliza);
+      const quitar = page.getByRole('button', { name: 'Quitar Póliza de mala praxis' });
+      await quitar.waitFor();
+      await expect.poll(() => reemplazosEnServidor('PolizaMalaPraxis')).toEqual([sha256(poliza.buffer)]);
+      expect(await nombreEn(page, 'PolizaMalaPraxis').innerText()).toBe('póliza escaneada.pdf');
+      expect(await fila(page, 'PolizaMalaPraxis').innerText()).not.toContain('PolizaMalaPraxis.pdf');
+      await axeCheck(page);
+
+      // Quitar: the row is empty again and the server holds no replacement.
+      await quitar.click();
+      await subirPoliza.waitFor();
+      expect(await nombreEn(page, 'PolizaMalaPraxis').innerText()).toBe('Ningún archivo elegido');
+      await expect.poll(() => reemplazosEnServidor('PolizaMalaPraxis')).toEqual([]);
+      await axeCheck(page);
+      await page.context().close();
+    });
 
     it('the applicant corrects: only the observed documents, a reload mid-upload, one send', async () => {
       const page = await newPage(entorno.browser, { width: 390, height: 844 });
@@ -124,18 +184,26 @@ for (const motor of MOTORES_E2E) {
       // The reason as text (React escapes it), the deadline as a Spanish date.
       await page.getByText(MOTIVO, { exact: true }).waitFor();
       await expect(page.getByText(/^Tenés tiempo hasta el \w+ \d{1,2} de \w+ de \d{4}\.$/).count()).resolves.toBe(1);
-      // Only the observed documents, in the order of producto §4, each a labelled file input.
+      // Only the observed documents, in the order of producto §4, each with step 2's button.
       const etiquetas = await page.locator('[data-documento]').evaluateAll((l) => l.map((e) => e.getAttribute('data-documento')));
       expect(etiquetas).toEqual(['DniAnverso', 'PolizaMalaPraxis']);
-      await expect(page.getByLabel('Foto DNI (frente)').count()).resolves.toBe(1);
-      await expect(page.getByLabel('Póliza de mala praxis').count()).resolves.toBe(1);
-      await expect(page.getByLabel('Título de médico').count()).resolves.toBe(0);
+      const subirDni = page.getByRole('button', { name: 'Subir Foto DNI (frente)' });
+      const subirPoliza = page.getByRole('button', { name: 'Subir Póliza de mala praxis' });
+      await expect(subirDni.count()).resolves.toBe(1);
+      await expect(subirPoliza.count()).resolves.toBe(1);
+      await expect(page.getByRole('button', { name: /Título de médico/ }).count()).resolves.toBe(0);
+      // On a phone every control of a row is at least 44 × 44 CSS px (producto §12).
+      for (const control of [subirDni, fila(page, 'DniAnverso').getByRole('link', { name: /^Ver el documento observado/ })]) {
+        const caja = (await control.boundingBox())!;
+        expect(caja.height).toBeGreaterThanOrEqual(44);
+        expect(caja.width).toBeGreaterThanOrEqual(44);
+      }
       const enviar = page.getByRole('button', { name: 'Enviar corrección' });
       expect(await enviar.isDisabled()).toBe(true);
       await axeCheck(page);
 
       // A file the server would refuse is refused in the page, naming the label and the file.
-      await page.getByLabel('Póliza de mala praxis').setInputFiles({
+      await elegir(page, subirPoliza, {
         name: 'programa.exe',
         mimeType: 'application/octet-stream',
         buffer: Buffer.from('MZ'),
@@ -148,7 +216,8 @@ for (const motor of MOTORES_E2E) {
       await axeCheck(page);
 
       // The DNI upload starts and is held; once the browser keeps the file, reload.
-      await page.getByLabel('Foto DNI (frente)').setInputFiles(nuevoDni);
+      await elegir(page, subirDni, nuevoDni);
+      expect(await nombreEn(page, 'DniAnverso').innerText()).toBe('mi dni nuevo.png');
       await page.getByRole('progressbar', { name: 'Subiendo Foto DNI (frente)' }).waitFor();
       await axeCheck(page);
       await expect.poll(() => retenidas.length).toBe(1);
@@ -159,13 +228,19 @@ for (const motor of MOTORES_E2E) {
 
       // After the reload the upload resumes by itself, once.
       await page.getByRole('heading', { level: 1, name: TITULO }).waitFor();
-      await fila(page, 'DniAnverso').getByText(/Reemplazo subido \(DniAnverso\.png\)/).waitFor();
+      await page.getByRole('button', { name: 'Quitar Foto DNI (frente)' }).waitFor();
+      await expect.poll(() => fila(page, 'DniAnverso').getAttribute('data-fase')).toBe('subido');
+      expect(await nombreEn(page, 'DniAnverso').innerText()).toBe('mi dni nuevo.png');
       expect(pasaron).toBe(1);
       expect(await reemplazosEnServidor('DniAnverso')).toEqual([sha256(nuevoDni.buffer)]);
       await expect.poll(() => guardadosEnNavegador(page)).toBe(0);
 
-      await page.getByLabel('Póliza de mala praxis').setInputFiles(nuevaPoliza);
-      await fila(page, 'PolizaMalaPraxis').getByText(/Reemplazo subido \(PolizaMalaPraxis\.pdf\)/).waitFor();
+      await elegir(page, page.getByRole('button', { name: 'Subir Póliza de mala praxis' }), nuevaPoliza);
+      await expect.poll(() => fila(page, 'PolizaMalaPraxis').getAttribute('data-fase')).toBe('subido');
+      expect(await nombreEn(page, 'PolizaMalaPraxis').innerText()).toBe('póliza 2027.pdf');
+      const quitarPoliza = page.getByRole('button', { name: 'Quitar Póliza de mala praxis' });
+      const caja = (await quitarPoliza.boundingBox())!;
+      expect(Math.min(caja.width, caja.height)).toBeGreaterThanOrEqual(44);
       expect(await reemplazosEnServidor('PolizaMalaPraxis')).toEqual([sha256(nuevaPoliza.buffer)]);
       await expect.poll(() => enviar.isEnabled()).toBe(true);
       await axeCheck(page);
@@ -203,6 +278,7 @@ for (const motor of MOTORES_E2E) {
       const aviso = page.getByRole('alert').filter({ hasText: 'Este enlace ya fue usado o venció.' });
       await aviso.waitFor();
       expect(await page.locator('input[type="file"]').count()).toBe(0);
+      await expect(page.getByRole('link', { name: /Ver el documento observado/ }).count()).resolves.toBe(0);
       await axeCheck(page);
       await page.context().close();
     });

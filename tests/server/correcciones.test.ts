@@ -101,9 +101,16 @@ conCadaBase(
         expect(c.motivo).toBe('La póliza está vencida <b>y</b> el DNI no se lee.');
         expect(c.plazo).toMatch(/^\d{4}-\d{2}-\d{2}$/);
         // In the order of producto §4, whatever order staff chose them in.
+        // Each with the file the application holds now (what staff observed).
+        const observado = (clave: string) => ({ nombre: expect.stringMatching(new RegExp(`^${clave}\\.`)), bytes: expect.any(Number) });
         expect(c.documentos).toEqual([
-          { clave: 'DniAnverso', etiqueta: 'Foto DNI (frente)', reemplazo: null },
-          { clave: 'PolizaMalaPraxis', etiqueta: 'Póliza de mala praxis', reemplazo: null },
+          { clave: 'DniAnverso', etiqueta: 'Foto DNI (frente)', reemplazo: null, observado: observado('DniAnverso') },
+          {
+            clave: 'PolizaMalaPraxis',
+            etiqueta: 'Póliza de mala praxis',
+            reemplazo: null,
+            observado: observado('PolizaMalaPraxis'),
+          },
         ]);
       });
 
@@ -161,7 +168,7 @@ conCadaBase(
         ]);
         expect(r.statusCode, r.body).toBe(200);
         const c = r.json<CorreccionPendiente>();
-        expect(c.documentos).toEqual([
+        expect(c.documentos.map(({ observado: _o, ...d }) => d)).toEqual([
           {
             clave: 'DniAnverso',
             etiqueta: 'Foto DNI (frente)',

@@ -1,17 +1,22 @@
 // The applicant's correction link (producto §11), under /api/v2:
 //   GET  /correcciones/:token           what to correct (CorreccionPendiente)
 //   POST /correcciones/:token/archivos  replacements, multipart like /archivos/adjuntar
+//   DELETE /correcciones/:token/archivos/:clave  "Quitar <label>": removes an uploaded replacement
+//   GET  /correcciones/:token/documentos/:clave  "Ver el documento observado", inline
 //   POST /correcciones/:token/enviar    "Enviar corrección"
 // The token is the only credential: a malformed or unknown one answers 404, a used, expired or
 // superseded one 410, both with "Este enlace ya fue usado o venció." — never 401/403, which the
 // SPA's client answers by leaving the page. Nothing here may be cached or indexed (the address
 // carries the token), errors included.
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { correccionPendiente, correccionPorToken } from '../consulta.js';
 import { enviarCorreccion } from '../envio.js';
-import { guardarReemplazos, presupuestoDeReemplazos } from '../reemplazos.js';
+import { documentoObservado } from '../observado.js';
+import { guardarReemplazos, presupuestoDeReemplazos, quitarReemplazo } from '../reemplazos.js';
 import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../db/contadores.js';
 import { cortarLectura } from '../../archivos/rutas/cortar.js';
@@ -33,6 +38,34 @@ const paramsToken = {
   properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 
+interface ParamsClave extends ParamsToken {
+  clave: string;
+}
+
+// Any text: a key that was not observed answers 404 like an unknown link.
+const paramsClave = {
+  type: 'object',
+  required: ['token', 'clave'],
+  properties: { ...paramsToken.properties, clave: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const archivoDeDocumento = {
+  type: ['object', 'null'],
+  required: ['nombre', 'bytes'],
+  properties: { nombre: { type: 'string' }, bytes: { type: 'integer' } },
+} as const;
+
+/** Waits until the store's stream has its first bytes (or fails): the file is really there. */
+async function abierto(flujo: Readable): Promise<Readable> {
+  try {
+    await once(flujo, 'readable');
+  } catch (error) {
+    flujo.destroy();
+    throw error;
+  }
+  return flujo;
+}
+
 const correccionPendiente200 = {
   type: 'object',
   required: ['numeroSolicitud', 'motivo', 'plazo', 'documentos'],
@@ -48,11 +81,8 @@ const correccionPendiente200 = {
         properties: {
           clave: { type: 'string' },
           etiqueta: { type: 'string' },
-          reemplazo: {
-            type: ['object', 'null'],
-            required: ['nombre', 'bytes'],
-            properties: { nombre: { type: 'string' }, bytes: { type: 'integer' } },
-          },
+          reemplazo: archivoDeDocumento,
+          observado: archivoDeDocumento,
         },
       },
     },
@@ -120,6 +150,52 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
         throw error.respuesta;
       }
       return guardarReemplazos(app.db, app.documentos, token, presupuesto.correccion, recibidos, cliente);
+    },
+  });
+
+  app.delete<{ Params: ParamsClave }>('/correcciones/:token/archivos/:clave', {
+    config: { registrar: true, rateLimit: limitePorCliente(CLAVES.subidas, config.writeMaxPerHour, HORA) },
+    schema: {
+      summary: 'Quita el reemplazo subido de un documento observado',
+      description:
+        'Borra el reemplazo ya subido por este enlace para el documento `clave` (y su archivo); sin reemplazo ' +
+        'no cambia nada. Responde los datos de la corrección. 404 si el enlace no existe o el documento no fue ' +
+        'observado; 410 si el enlace ya fue usado o venció.',
+      tags: ['seguimiento'],
+      params: paramsClave,
+      response: { 200: correccionPendiente200, ...respuestasDeError },
+    },
+    handler: async (request) =>
+      quitarReemplazo(app.db, app.documentos, request.params.token, request.params.clave),
+  });
+
+  app.get<{ Params: ParamsClave }>('/correcciones/:token/documentos/:clave', {
+    config: { rateLimit: limitePorCliente(CLAVES.correcciones, config.writeMaxPerHour, HORA) },
+    schema: {
+      summary: 'El documento observado, como lo tiene la solicitud',
+      description:
+        'Los bytes del documento que la solicitud tiene hoy para `clave` (el que el personal observó), con el ' +
+        'tipo guardado, para verlo en el navegador. 404 si el enlace no existe, el documento no fue observado ' +
+        'o la solicitud no lo tiene; 410 si el enlace ya fue usado o venció.',
+      tags: ['seguimiento'],
+      params: paramsClave,
+      response: {
+        200: { description: 'Los bytes guardados, con el tipo guardado.', type: 'string', format: 'binary' },
+        ...respuestasDeError,
+      },
+    },
+    handler: async (request, reply) => {
+      const documento = await documentoObservado(app.db, request.params.token, request.params.clave);
+      const contenido = await abierto(app.documentos.abrir(documento.archivo));
+      // The type stored at upload (judged by content), never guessed; shown as a document, not
+      // as a page of this site (a hostile PDF or image runs no script in the app's origin).
+      return reply
+        .type(documento.mime)
+        .header('content-length', String(documento.bytes))
+        .header('content-disposition', `inline; filename="${documento.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', 'sandbox')
+        .send(contenido);
     },
   });
 

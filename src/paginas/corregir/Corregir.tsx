@@ -23,7 +23,7 @@ async function arrancar(token: string, apiCorreccion: ApiCorreccion, guardado: G
   } catch (error) {
     // Without IndexedDB (a private window, say) the page still works; a reload just loses files.
     console.warn('No se pudo leer lo guardado de la corrección.', error);
-    restaurado = { enviada: false, pendientes: [], contenidos: new Map() };
+    restaurado = { enviada: false, pendientes: [], subidos: [], contenidos: new Map() };
   }
   const logica = correccionConImplementaciones({ api: apiCorreccion, guardado, contenidos: restaurado.contenidos });
   return { logica, restaurado };
@@ -66,7 +66,12 @@ export default function Corregir({
       key={token}
       logic={arranque.logica}
       options={{
-        input: { token, restaurados: arranque.restaurado.pendientes, enviada: arranque.restaurado.enviada },
+        input: {
+          token,
+          restaurados: arranque.restaurado.pendientes,
+          subidos: arranque.restaurado.subidos,
+          enviada: arranque.restaurado.enviada,
+        },
       }}
     >
       <VistaCorreccion />

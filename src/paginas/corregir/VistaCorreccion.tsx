@@ -49,8 +49,8 @@ function Documentos() {
           Documentos observados
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          Elegí un archivo nuevo para cada documento: imágenes, pdf, doc o docx (máximo 10 MB por archivo). Se sube
-          al elegirlo.
+          Presioná SUBIR para elegir el archivo nuevo de cada documento: imágenes, pdf, doc o docx (máximo 10 MB por
+          archivo). Se sube al elegirlo, y podés quitarlo hasta enviar la corrección.
         </Text>
         <Box as="ul" listStyleType="none" m="0" p="0" aria-label="Documentos observados">
           {correccion.documentos.map((d) => (

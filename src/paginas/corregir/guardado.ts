@@ -1,10 +1,11 @@
 // What this browser keeps of a correction link across a reload (producto §11), in IndexedDB
 // through localforage, in a database of its own (step 2's draft is cleared as a whole after
 // sending an application; a correction must not go with it): per token, the chosen files the
-// server has not confirmed — their Blobs apart, one key each — and whether it was already sent.
+// server has not confirmed — their Blobs apart, one key each —, the names the applicant's files had
+// once the server confirmed them (it keeps only `<key>.<ext>`), and whether it was already sent.
 import localforage from 'localforage';
 import type { DocumentoKey } from '../../../domain/index.js';
-import type { PendienteGuardado } from '../../../machines/correccion.js';
+import type { PendienteGuardado, SubidoGuardado } from '../../../machines/correccion.js';
 import { crearCola, type Almacen } from '../../estado/almacen.js';
 
 const VERSION_GUARDADO = 1;
@@ -13,11 +14,14 @@ interface Registro {
   version: number;
   enviada: boolean;
   pendientes: PendienteGuardado[];
+  /** Absent in what earlier versions of the page kept. */
+  subidos?: SubidoGuardado[];
 }
 
 export interface Restaurado {
   enviada: boolean;
   pendientes: PendienteGuardado[];
+  subidos: SubidoGuardado[];
   /** The Blobs of `pendientes`, by file id. */
   contenidos: Map<string, Blob>;
 }
@@ -26,6 +30,8 @@ export interface GuardadoCorreccion {
   restaurar(): Promise<Restaurado>;
   guardarPendiente(pendiente: PendienteGuardado, contenido: Blob): Promise<void>;
   borrarPendiente(clave: DocumentoKey): Promise<void>;
+  recordarSubido(subido: SubidoGuardado): Promise<void>;
+  olvidarSubido(clave: DocumentoKey): Promise<void>;
   marcarEnviada(): Promise<void>;
   olvidar(): Promise<void>;
 }
@@ -68,7 +74,7 @@ export function guardadoDe(
             pendientes.push(p);
           }
         }
-        return { enviada: registro.enviada, pendientes, contenidos };
+        return { enviada: registro.enviada, pendientes, subidos: registro.subidos ?? [], contenidos };
       }),
     guardarPendiente: (pendiente, contenido) =>
       encolar(async () => {
@@ -80,11 +86,22 @@ export function guardadoDe(
       encolar(async () => {
         await almacen.setItem(claveRegistro, await quitar(await leer(), clave));
       }),
+    recordarSubido: (subido) =>
+      encolar(async () => {
+        const registro = await leer();
+        const otros = (registro.subidos ?? []).filter((x) => x.clave !== subido.clave);
+        await almacen.setItem(claveRegistro, { ...registro, subidos: [...otros, subido] });
+      }),
+    olvidarSubido: (clave) =>
+      encolar(async () => {
+        const registro = await leer();
+        await almacen.setItem(claveRegistro, { ...registro, subidos: (registro.subidos ?? []).filter((x) => x.clave !== clave) });
+      }),
     marcarEnviada: () =>
       encolar(async () => {
         let registro = await leer();
         for (const p of registro.pendientes) registro = await quitar(registro, p.clave);
-        await almacen.setItem(claveRegistro, { ...registro, enviada: true });
+        await almacen.setItem(claveRegistro, { ...registro, subidos: [], enviada: true });
       }),
     olvidar: () =>
       encolar(async () => {

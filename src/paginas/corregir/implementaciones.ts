@@ -1,6 +1,7 @@
 // The I/O the correction chart names (machines/correccion.ts), provided by the page: the API
-// calls, one upload per document (cancelled when another file is chosen for it), and what the
-// browser keeps across a reload. Each reports back with an event. Dependencies come in as
+// calls, one upload per document (cancelled when another file is chosen for it, and started only
+// once a "Quitar" of that document has been answered, so the removal never takes the new file),
+// and what the browser keeps across a reload. Each reports back with an event. Dependencies come in as
 // arguments, so tests can run the real chart against fakes.
 import type { AnyActorRef } from 'xstate';
 import { nombreDeParte, type CorreccionPendiente, type DocumentoKey } from '../../../domain/index.js';
@@ -21,6 +22,7 @@ export interface ApiCorreccion {
     archivo: { nombre: string; contenido: Blob },
     opciones: { alProgresar?: (porcentaje: number) => void; senal?: AbortSignal },
   ): Promise<CorreccionPendiente>;
+  quitarReemplazo(token: string, clave: DocumentoKey): Promise<CorreccionPendiente>;
   enviarCorreccion(token: string): Promise<void>;
   clasificarFallo(error: unknown): FalloCorreccion;
 }
@@ -40,6 +42,7 @@ const conNombreDelSolicitante = (mensaje: string, clave: DocumentoKey, archivo: 
 
 export function correccionConImplementaciones(deps: DependenciasCorreccion) {
   const enCurso = new Map<DocumentoKey, AbortController>();
+  const quitando = new Map<DocumentoKey, Promise<unknown>>();
   const enviar = (self: AnyActorRef, evento: CorreccionEvent) => self.send(evento);
   const registrarError = (que: string) => (error: unknown) => console.error(que, error);
 
@@ -71,10 +74,14 @@ export function correccionConImplementaciones(deps: DependenciasCorreccion) {
         enCurso.get(clave)?.abort();
         const control = new AbortController();
         enCurso.set(clave, control);
-        deps.api
-          .subirReemplazo(token, clave, { nombre: archivo.nombre, contenido }, {
-            senal: control.signal,
-            alProgresar: (porcentaje) => enviar(self, { type: 'SUBIDA.PROGRESO', clave, archivoId, porcentaje }),
+        const antes = quitando.get(clave) ?? Promise.resolve();
+        antes
+          .then(() => {
+            if (control.signal.aborted) throw control.signal.reason;
+            return deps.api.subirReemplazo(token, clave, { nombre: archivo.nombre, contenido }, {
+              senal: control.signal,
+              alProgresar: (porcentaje) => enviar(self, { type: 'SUBIDA.PROGRESO', clave, archivoId, porcentaje }),
+            });
           })
           .then(
             (correccion) => enviar(self, { type: 'SUBIDA.EXITO', clave, archivoId, correccion }),
@@ -113,6 +120,28 @@ export function correccionConImplementaciones(deps: DependenciasCorreccion) {
       },
       borrarPendiente: (_, { clave }) => {
         deps.guardado.borrarPendiente(clave).catch(registrarError('No se pudo borrar un archivo guardado.'));
+      },
+      recordarSubido: (_, subido) => {
+        deps.guardado.recordarSubido(subido).catch(registrarError('No se pudo recordar el nombre del archivo.'));
+      },
+      quitarReemplazo: ({ self }, { token, clave }) => {
+        deps.guardado.olvidarSubido(clave).catch(registrarError('No se pudo olvidar el nombre del archivo.'));
+        const pedido = deps.api.quitarReemplazo(token, clave).then(
+          (correccion) => enviar(self, { type: 'QUITA.EXITO', clave, correccion }),
+          (error: unknown) => {
+            const fallo = deps.api.clasificarFallo(error);
+            enviar(
+              self,
+              fallo.tipo === 'vencido'
+                ? { type: 'ENLACE.VENCIDO', mensaje: fallo.mensaje }
+                : { type: 'QUITA.FALLO', clave, mensaje: fallo.mensaje },
+            );
+          },
+        );
+        quitando.set(clave, pedido);
+        void pedido.finally(() => {
+          if (quitando.get(clave) === pedido) quitando.delete(clave);
+        });
       },
       enviarCorreccion: ({ self }, { token }) => {
         deps.api.enviarCorreccion(token).then(
