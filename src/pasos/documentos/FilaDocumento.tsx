@@ -9,7 +9,7 @@ import { conPunto } from '../../api/adjuntar.js';
 import type { DOCUMENTOS } from '../../../domain/index.js';
 import { Enrolment } from '../../estado/enrolment-actor.js';
 import { acceptDe, eventoElegido } from '../../ui/archivo/index.js';
-import { IconoPapelera } from './IconoPapelera.js';
+import { IconoPapelera } from '../../ui/archivo/IconoPapelera.js';
 
 type Documento = (typeof DOCUMENTOS)[number];
 

@@ -1,6 +1,5 @@
-// The delete icon of a file row, for pages other than the form's steps (a page does not import
-// them; step 2 keeps its own in src/pasos/documentos/IconoPapelera.tsx); decorative, the button
-// carries the name.
+// The delete icon of a file row (step 2 and the correction page); decorative, the button carries
+// the name.
 export function IconoPapelera() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="currentColor">
