@@ -19,6 +19,7 @@ export const TEXTOS_GESTION = {
   solicitudInexistente: 'No existe una solicitud con ese número.',
   documentoInexistente: 'La solicitud no tiene ese documento.',
   notaVacia: 'Escribí la nota.',
+  sinVersionAnterior: 'Ese documento no reemplazó a otro.',
 } as const;
 
 /** Rows per inbox page. */
@@ -87,6 +88,18 @@ export interface DocumentoDetalle {
    * of DOCUMENTOS_CON_VIGENCIA (domain/seguimiento.ts) take one.
    */
   vigenteHasta: string | null;
+  /**
+   * The file this one replaced by a correction (producto §14): when, and the receipt version that
+   * correction issued; "Ver versión anterior" opens it. Null (as the API sends it) or absent when
+   * it replaced none.
+   */
+  reemplazo?: ReemplazoDeDocumento | null;
+}
+
+export interface ReemplazoDeDocumento {
+  /** ISO instant of the correction. */
+  en: string;
+  version: number;
 }
 
 /** PUT /api/gestion/solicitudes/:numero/documentos/:clave/vigencia — body and answer. */
@@ -169,6 +182,8 @@ export const ACCIONES_AUDITORIA = {
   ver_solicitud: 'Vio la solicitud',
   ver_documento: 'Vio un documento',
   descargar_documento: 'Descargó un documento',
+  /** The file a correction replaced (producto §14). */
+  ver_version_anterior: 'Vio la versión anterior de un documento',
   mover_estado: 'Cambió el estado',
   nota: 'Agregó una nota',
   exportar: 'Exportó CSV',

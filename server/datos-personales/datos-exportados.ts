@@ -1,8 +1,9 @@
 // What the access export (producto §13) says about one person, read in one snapshot: every
 // application with that DNI (deleted ones excluded), with its data, terms, documents, equipment,
-// history, notes, correction links, outbox messages and the audit rows that name it. It becomes
-// datos.json and resumen.pdf; the documents' bytes are streamed apart (exportacion.ts), so only
-// what describes them is held in memory here.
+// history, notes, correction links, outbox messages and the audit rows that name it, every version
+// of its receipt and the documents corrections replaced (producto §14). It becomes datos.json,
+// resumen.pdf and the receipts' PDFs (small, drawn here from the same snapshot); the documents'
+// bytes are streamed apart (exportacion.ts), so only what describes them is held in memory here.
 import {
   DOCUMENTOS,
   type DatosSocio,
@@ -16,18 +17,35 @@ import type { Db } from '../db/esquema.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
 import { equipoDeFila, historialDe, notaDeFila } from '../gestion/expediente.js';
 import { solicitudesDePersona } from './persona.js';
+import {
+  comprobantesExportados,
+  rutaDeReemplazado,
+  versionesDeSolicitudes,
+  type ComprobanteExportado,
+  type ComprobantePdf,
+} from './versiones-exportadas.js';
 
 /** A document as the back-office shows it, and where it lies inside the ZIP. */
 interface DocumentoExportado extends DocumentoDetalle {
   archivo: string;
 }
 
+type DatosDeDocumento = Omit<DocumentoExportado, 'vigenteHasta' | 'reemplazo'>;
+
 /**
- * A document still held that the application no longer uses: one replaced by a correction (kept
- * for staff, decision 086) or uploaded for a correction never sent.
+ * A document still held that the application no longer uses and no receipt names as replaced:
+ * uploaded for a correction never sent, or replaced before receipts had versions.
  */
-interface DocumentoNoVigente extends Omit<DocumentoExportado, 'vigenteHasta'> {
+interface DocumentoNoVigente extends DatosDeDocumento {
   subidoEn: string;
+}
+
+/** A document a correction replaced (kept for staff, decision 086; producto §14). */
+interface DocumentoReemplazado extends DatosDeDocumento {
+  subidoEn: string;
+  /** When the correction replaced it, and the receipt version it issued. */
+  reemplazadoEn: string;
+  version: number;
 }
 
 interface CorreccionExportada {
@@ -64,7 +82,10 @@ export interface SolicitudExportada {
   datosSocio: DatosSocio;
   equipos: Equipo[];
   documentos: DocumentoExportado[];
+  documentosReemplazados: DocumentoReemplazado[];
   documentosNoVigentes: DocumentoNoVigente[];
+  /** Every version of its receipt (producto §14), the first first. */
+  comprobantes: ComprobanteExportado[];
   historial: EntradaHistorial[];
   notas: Nota[];
   correcciones: CorreccionExportada[];
@@ -95,6 +116,17 @@ export interface ArchivoExportado {
 export interface Exportacion {
   datos: DatosExportados;
   archivos: ArchivoExportado[];
+  /** The receipts' PDFs, one per version. */
+  comprobantes: ComprobantePdf[];
+}
+
+export interface OpcionesExportacion {
+  /**
+   * PUBLIC_URL: each receipt's QR code leads to its verification address there. Without it the
+   * versions are listed in datos.json but not drawn.
+   */
+  publicUrl?: string;
+  ahora?: Date;
 }
 
 const ORDEN_DOCUMENTO = new Map<string, number>(DOCUMENTOS.map((d, i) => [d.key, i]));
@@ -125,21 +157,25 @@ export async function dniDeSolicitud(db: Db, numero: string): Promise<string | n
  * Everything held about `dni`, or null when nothing is. Read in one transaction (repeatable read
  * on PostgreSQL), so the JSON, the PDF and the list of files agree with each other.
  */
-export function leerExportacion(db: Db, dni: string, ahora = new Date()): Promise<Exportacion | null> {
+export function leerExportacion(
+  db: Db,
+  dni: string,
+  { publicUrl, ahora = new Date() }: OpcionesExportacion = {},
+): Promise<Exportacion | null> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
-    .execute((trx) => leerEn(trx, dni, ahora));
+    .execute((trx) => leerEn(trx, dni, ahora, publicUrl ?? null));
 }
 
-async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | null> {
+async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string | null): Promise<Exportacion | null> {
   const titulares = await solicitudesDePersona(db, dni);
   if (titulares.length === 0) return null;
   const ids = titulares.map((s) => s.id);
   const numeros = titulares.map((s) => s.numero);
 
-  const [solicitudes, equipos, vinculados, correcciones, historial, notas, correos, auditoria] =
+  const [solicitudes, equipos, vinculados, correcciones, historial, notas, correos, auditoria, versiones] =
     await Promise.all([
       db
         .selectFrom('solicitudes')
@@ -182,13 +218,20 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
         .where((eb) => eb.or(numeros.map((numero) => eb('objeto', 'like', `%${numero}%`))))
         .orderBy('n')
         .execute(),
+      versionesDeSolicitudes(db, ids),
     ]);
 
-  // The documents it links now, and every other one still held in its draft or in the drafts of
-  // its correction links (replaced ones, uploads of a correction never sent).
+  // The documents it links now, those its receipts name as replaced, and every other one still
+  // held in its draft or in the drafts of its correction links (uploads of a correction never sent).
   const borradorDe = new Map<string, string>(titulares.map((s) => [s.borradorId, s.id]));
   for (const c of correcciones) borradorDe.set(c.borrador_id, c.solicitud_id);
-  const vinculadosIds = [...new Set(vinculados.map((v) => v.documento_id))];
+  // Each replaced document once, as the newest version lists it (with when and by which version).
+  const reemplazadosDe = new Map(
+    ids.map((id) => [id, new Map((versiones.get(id)?.at(-1)?.reemplazados ?? []).map((r) => [r.documentoId, r]))]),
+  );
+  const vinculadosIds = [
+    ...new Set([...vinculados.map((v) => v.documento_id), ...[...reemplazadosDe.values()].flatMap((m) => [...m.keys()])]),
+  ];
   const documentos = await db
     .selectFrom('documentos')
     .select(['id', 'borrador_id', 'clave', 'extension', 'mime', 'bytes', 'sha256', 'archivo', 'creado_en'])
@@ -205,7 +248,9 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
   const enUso = new Set(vinculadosIds);
 
   const archivos: ArchivoExportado[] = [];
-  const exportadas = titulares.map((t): SolicitudExportada => {
+  const pdfs: ComprobantePdf[] = [];
+  const exportadas: SolicitudExportada[] = [];
+  for (const t of titulares) {
     const s = solicitudes.find((x) => x.id === t.id)!;
     const carpeta = `documentos/${t.numero}`;
     const enAlmacen = new Map<string, string>();
@@ -226,6 +271,16 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
         return { ...datosDe(d), nombre: v.nombre, vigenteHasta: v.vigente_hasta ?? null, archivo };
       })
       .sort((a, b) => orden(a.clave) - orden(b.clave));
+    const reemplazados: DocumentoReemplazado[] = [];
+    for (const r of reemplazadosDe.get(t.id)!.values()) {
+      const d = porId.get(r.documentoId);
+      // Gone from the database (nothing of it left to copy): datos.json's versions still name it.
+      if (!d) continue;
+      const nombre = nombreDeDocumento(d);
+      const archivo = rutaDeReemplazado(t.numero, r.version, nombre);
+      enAlmacen.set(archivo, d.archivo);
+      reemplazados.push({ ...datosDe(d), nombre, subidoEn: d.creado_en, reemplazadoEn: r.en, version: r.version, archivo });
+    }
     const noVigentes: DocumentoNoVigente[] = [];
     for (const d of documentos) {
       if (enUso.has(d.id) || borradorDe.get(d.borrador_id) !== t.id) continue;
@@ -236,7 +291,7 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
       enAlmacen.set(archivo, d.archivo);
       noVigentes.push({ ...datosDe(d), nombre, subidoEn: d.creado_en, archivo });
     }
-    for (const d of [...vigentes, ...noVigentes]) {
+    for (const d of [...vigentes, ...reemplazados, ...noVigentes]) {
       archivos.push({
         almacen: enAlmacen.get(d.archivo)!,
         ruta: d.archivo,
@@ -246,7 +301,15 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
       });
     }
 
-    return {
+    const { comprobantes, pdfs: dibujados } = await comprobantesExportados(
+      db,
+      t,
+      versiones.get(t.id) ?? [],
+      publicUrl,
+    );
+    pdfs.push(...dibujados);
+
+    exportadas.push({
       numero: t.numero,
       creadaEn: t.creadaEn,
       estado: t.estado,
@@ -254,7 +317,9 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
       datosSocio: JSON.parse(s.datos_socio) as DatosSocio,
       equipos: equipos.filter((e) => e.solicitud_id === t.id).map(equipoDeFila),
       documentos: vigentes,
+      documentosReemplazados: reemplazados,
       documentosNoVigentes: noVigentes,
+      comprobantes,
       historial: historial.filter((h) => h.solicitudId === t.id).map((h) => h.entrada),
       notas: notas.filter((n) => n.solicitud_id === t.id).map(notaDeFila),
       correcciones: correcciones
@@ -285,8 +350,8 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
           objeto: a.objeto,
           detalle: a.detalle === null ? null : (JSON.parse(a.detalle) as unknown),
         })),
-    };
-  });
+    });
+  }
 
   return {
     datos: {
@@ -296,5 +361,6 @@ async function leerEn(db: Db, dni: string, ahora: Date): Promise<Exportacion | n
       solicitudes: exportadas,
     },
     archivos,
+    comprobantes: pdfs,
   };
 }

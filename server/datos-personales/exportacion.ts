@@ -1,5 +1,6 @@
 // The access export's ZIP (producto §13), written with yazl as a stream: datos.json (deflated),
-// resumen.pdf and every document copied from the store. yazl writes one entry at a time and asks
+// resumen.pdf, each version of each receipt (comprobantes/, producto §14) and every document
+// copied from the store, the replaced ones included. yazl writes one entry at a time and asks
 // for a lazy entry's stream only when its turn comes, so one document is open at a time and
 // backpressure reaches the store: memory does not grow with the number or size of documents.
 // Each document is checked against its recorded size and SHA-256 on the way; any failure
@@ -13,7 +14,12 @@ import type { DocumentStore } from '../storage/almacen.js';
 import type { ArchivoExportado, Exportacion } from './datos-exportados.js';
 import { resumenPdf } from './resumen-pdf.js';
 
-export { dniDeSolicitud, leerExportacion, type Exportacion } from './datos-exportados.js';
+export {
+  dniDeSolicitud,
+  leerExportacion,
+  type Exportacion,
+  type OpcionesExportacion,
+} from './datos-exportados.js';
 
 /** Only Word 97 documents shrink: images, PDF and .docx are compressed already (stored as is). */
 const SE_COMPRIME = new Set<string>([TIPOS_ACEPTADOS.doc]);
@@ -94,6 +100,9 @@ export function zipDeExportacion(exportacion: Exportacion, almacen: DocumentStor
     pdf.on('error', fallar);
     listo(null, pdf);
   });
+  for (const comprobante of exportacion.comprobantes) {
+    zip.addBuffer(comprobante.contenido, comprobante.ruta, { mtime, compress: false });
+  }
   for (const archivo of exportacion.archivos) {
     zip.addReadStreamLazy(
       archivo.ruta,

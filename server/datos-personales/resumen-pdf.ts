@@ -1,19 +1,20 @@
 // resumen.pdf of the access export (producto §13): what datos.json holds, for a person to read —
-// each application's data with the form's labels, documents with size and SHA-256, equipment
-// and history. pdfkit with the receipt's embedded DejaVu fonts (any name prints); the text flows
+// each application's data with the form's labels, documents with size and SHA-256 (those a
+// correction replaced too), the receipt's versions, equipment and history. pdfkit with the receipt's embedded DejaVu fonts (any name prints); the text flows
 // and pdfkit breaks pages itself. Returned as pdfkit's own stream, to be piped into the ZIP.
 import { CAMPOS, CAMPOS_SOCIO, etiquetasDe } from '../../domain/campos.js';
 import { CAMPOS_RECTIFICABLES } from '../../domain/datos-personales.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../domain/catalogos.js';
 import { ESTADOS, esEstado } from '../../domain/estados.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
-import type { DatosSocio } from '../../domain/index.js';
+import { DOCUMENTOS, type DatosSocio } from '../../domain/index.js';
 import { AUTOR_COMPROBANTE } from '../comprobante/dibujo.js';
 import { tamanioConBytes } from '../comprobante/formato.js';
 import { nuevoPdf } from '../comprobante/fuentes.js';
 import type { DatosExportados, SolicitudExportada } from './datos-exportados.js';
 
 const TITULO_RESUMEN = 'Datos personales — Ley 25.326';
+const ROTULO_DOCUMENTO = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
 
 /** Every field of the form's step 1 with its label (producto §3), in the form's order. */
 export const ROTULOS_DATOS_SOCIO: Readonly<Record<keyof DatosSocio, string>> = etiquetasDe(CAMPOS_SOCIO);
@@ -22,16 +23,24 @@ const TEXTOS_RESUMEN = {
   subtitulo: `${AUTOR_COMPROBANTE} — Alta de Prestadores`,
   generado: (en: string) => `Generado el ${fechaHoraArgentina(en)} (hora de Argentina).`,
   explicacion:
-    'Este resumen acompaña a datos.json (los mismos datos, completos, en formato JSON) y a la carpeta ' +
-    '"documentos" de este archivo ZIP, que tiene cada documento tal como se recibió: su huella SHA-256 ' +
-    'es la que figura abajo.',
+    'Este resumen acompaña a datos.json (los mismos datos, completos, en formato JSON) y a las carpetas ' +
+    '"documentos" y "documentos-reemplazados" de este archivo ZIP, que tienen cada documento tal como se ' +
+    'recibió (su huella SHA-256 es la que figura abajo), y "comprobantes", con cada versión del comprobante.',
   plazo:
     'Ley 25.326, art. 14: el pedido de acceso a los datos personales debe responderse dentro de los ' +
     '10 días corridos de recibido.',
   solicitud: (numero: string) => `Solicitud ${numero}`,
   sinDocumentos: 'No tiene documentos.',
   sinEquipos: 'No declaró equipos ni aparatos.',
+  reemplazados: 'Documentos reemplazados por una corrección (también se conservan)',
+  reemplazado: (en: string, version: number) =>
+    `reemplazado el ${fechaHoraArgentina(en)} por corrección (versión ${version} del comprobante)`,
   noVigentes: 'Documentos reemplazados o de una corrección no enviada (también se conservan)',
+  comprobantes: 'Versiones del comprobante',
+  version: (version: number, en: string, documentos: number, reemplazados: number) =>
+    `Versión ${version}, emitida el ${fechaHoraArgentina(en)}: ${documentos} ` +
+    `${documentos === 1 ? 'documento' : 'documentos'}` +
+    (reemplazados > 0 ? `, ${reemplazados} ${reemplazados === 1 ? 'reemplazado' : 'reemplazados'}` : ''),
   pagina: (n: number, de: number) => `Página ${n} de ${de}`,
 } as const;
 
@@ -122,10 +131,23 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
   titulo(doc, 'Documentos');
   if (s.documentos.length === 0) parrafo(doc, TEXTOS_RESUMEN.sinDocumentos, GRIS);
   for (const d of s.documentos) documento(doc, d.label, d.nombre, d.bytes, d.sha256);
+  if (s.documentosReemplazados.length > 0) {
+    titulo(doc, TEXTOS_RESUMEN.reemplazados, 11);
+    for (const d of s.documentosReemplazados) {
+      documento(doc, d.label, `${d.nombre}, ${TEXTOS_RESUMEN.reemplazado(d.reemplazadoEn, d.version)}`, d.bytes, d.sha256);
+    }
+  }
   if (s.documentosNoVigentes.length > 0) {
     titulo(doc, TEXTOS_RESUMEN.noVigentes, 11);
     for (const d of s.documentosNoVigentes) {
       documento(doc, d.label, `${d.nombre}, subido el ${fechaHoraArgentina(d.subidoEn)}`, d.bytes, d.sha256);
+    }
+  }
+
+  if (s.comprobantes.length > 0) {
+    titulo(doc, TEXTOS_RESUMEN.comprobantes);
+    for (const c of s.comprobantes) {
+      parrafo(doc, TEXTOS_RESUMEN.version(c.version, c.emitidoEn, c.documentos.length, c.reemplazados.length));
     }
   }
 
@@ -152,6 +174,10 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
       que = `Rectificación de ${rotulo}: "${h.cambio.anterior ?? ''}" → "${h.cambio.nuevo ?? ''}"`;
     } else {
       que = h.desde ? `${estadoLegible(h.desde)} → ${estadoLegible(h.hacia)}` : estadoLegible(h.hacia);
+      if (h.documentos.length > 0) {
+        const rotulos = h.documentos.map((c) => ROTULO_DOCUMENTO.get(c) ?? c).join(', ');
+        que += h.hacia === 'corregida' ? `. Reemplazó: ${rotulos}` : `. Documentos observados: ${rotulos}`;
+      }
     }
     parrafo(doc, `${fechaHoraArgentina(h.en)}${quien}: ${que}${h.motivo ? `. Motivo: ${h.motivo}` : ''}`);
   }

@@ -12,6 +12,7 @@ import type { Config } from '../config/index.js';
 import type { Db } from '../db/esquema.js';
 import type { DocumentStore } from '../storage/almacen.js';
 import { asentar } from '../ciclo-de-vida/asentar.js';
+import { vaciarVersiones, versionesDe } from '../comprobante/versiones.js';
 import { claveDeBusqueda } from '../gestion/busqueda.js';
 import { huella } from '../solicitud/canonico.js';
 import { borrarCopiasDeCorreo } from './copias-de-correo.js';
@@ -122,14 +123,23 @@ async function suprimirUna(
     .where('id', '=', solicitudId)
     .execute();
 
-  // Documents: the application's own draft, every correction draft (replacements, used or not)
-  // and whatever the application points to.
+  // Documents: the application's own draft, every correction draft (replacements, used or not),
+  // whatever the application points to and whatever its receipts list (producto §14: the replaced
+  // ones stay in the draft they came in, and a version names them wherever they are).
   const correcciones = await trx
     .selectFrom('correcciones')
     .select('borrador_id')
     .where('solicitud_id', '=', solicitudId)
     .execute();
   const borradores = [fila.borrador_id, ...correcciones.map((c) => c.borrador_id)];
+  const nombrados = [
+    ...new Set(
+      (await versionesDe(trx, solicitudId)).flatMap((v) => [
+        ...v.documentos.map((d) => d.documentoId),
+        ...v.reemplazados.map((r) => r.documentoId),
+      ]),
+    ),
+  ];
   const propios = await trx
     .selectFrom('documentos')
     .select(['id', 'archivo'])
@@ -144,6 +154,7 @@ async function suprimirUna(
             .select('documento_id')
             .where('solicitud_id', '=', solicitudId),
         ),
+        ...(nombrados.length > 0 ? [eb('id', 'in', nombrados)] : []),
       ]),
     )
     .execute();
@@ -176,6 +187,10 @@ async function suprimirUna(
       )
       .execute();
   }
+
+  // The receipt's versions keep their number, date and token: a printed receipt still verifies,
+  // but no longer lists the documents or their hashes.
+  await vaciarVersiones(trx, solicitudId);
 
   // Free texts may quote the person: notes, equipment remarks (and the history's reasons and
   // rectified values, blanked with the deletion's own history row below).

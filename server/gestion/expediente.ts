@@ -1,6 +1,8 @@
 // One application as the back-office shows it (producto §9): its data, documents (in the order of
 // producto §4), equipment, status history and internal notes, and the moves the reader's role
 // may make from its current status (read from the lifecycle chart, domain/ciclo-de-vida.ts).
+// A document a correction brought says which file it replaced and when (producto §14): the
+// receipt's newest version lists every replacement, and the replaced file stays in its draft.
 import {
   DOCUMENTOS,
   TEXTOS_DATOS_PERSONALES,
@@ -16,6 +18,8 @@ import {
 } from '../../domain/index.js';
 import type { Selectable } from 'kysely';
 import { movimientosPosibles } from '../../domain/ciclo-de-vida.js';
+import { nombreDeDocumento } from '../archivos/documentos.js';
+import { ultimaVersion, type Reemplazado } from '../comprobante/versiones.js';
 import type { Db, EquiposTabla } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio } from '../errores.js';
 
@@ -154,6 +158,16 @@ export async function historialDe(
   }));
 }
 
+/** The replacement that brought document `documentoId`: the newest for its key that names it. */
+function reemplazadoPor(reemplazados: readonly Reemplazado[], clave: string, documentoId: string) {
+  return reemplazados.findLast((r) => r.clave === clave && r.porDocumentoId === documentoId) ?? null;
+}
+
+function reemplazoDe(reemplazados: readonly Reemplazado[], clave: string, documentoId: string) {
+  const r = reemplazadoPor(reemplazados, clave, documentoId);
+  return r ? { en: r.en, version: r.version } : null;
+}
+
 /** Everything the detail page shows; a 404 when there is no such application. */
 export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promise<DetalleSolicitud> {
   const s = await db
@@ -164,11 +178,11 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
   if (!s) throw solicitudInexistente();
   const estado = s.estado as Estado;
 
-  const [documentos, equipos, historial, notas] = await Promise.all([
+  const [documentos, equipos, historial, notas, version] = await Promise.all([
     db
       .selectFrom('solicitud_documentos as sd')
       .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-      .select(['d.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.sha256', 'sd.vigente_hasta'])
+      .select(['d.id', 'd.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.sha256', 'sd.vigente_hasta'])
       .where('sd.solicitud_id', '=', s.id)
       .execute(),
     db
@@ -194,7 +208,9 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
       .orderBy('n.en')
       .orderBy('n.id')
       .execute(),
+    ultimaVersion(db, s.id),
   ]);
+  const reemplazados = version?.reemplazados ?? [];
 
   return {
     numero: s.numero,
@@ -210,6 +226,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
         bytes: Number(d.bytes),
         sha256: d.sha256,
         vigenteHasta: d.vigente_hasta ?? null,
+        reemplazo: reemplazoDe(reemplazados, d.clave, d.id),
       }))
       .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99)),
     equipos: equipos.map(equipoDeFila),
@@ -249,6 +266,48 @@ export async function documentoDeSolicitud(
   return {
     clave: fila.clave,
     nombre: fila.nombre,
+    mime: fila.mime,
+    bytes: Number(fila.bytes),
+    archivo: fila.archivo,
+  };
+}
+
+const sinVersionAnterior = () =>
+  new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.sinVersionAnterior);
+
+/**
+ * The file that document `clave` of application `numero` replaced by a correction (producto §14):
+ * 404 when the application, the document or a replaced file does not exist (never replaced, or
+ * its data deleted).
+ */
+export async function documentoAnteriorDeSolicitud(
+  db: Db,
+  numero: string,
+  clave: string,
+): Promise<DocumentoAlmacenado> {
+  const solicitud = await solicitudPorNumero(db, numero);
+  const [actual, version] = await Promise.all([
+    db
+      .selectFrom('solicitud_documentos as sd')
+      .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+      .select('d.id')
+      .where('sd.solicitud_id', '=', solicitud.id)
+      .where('d.clave', '=', clave)
+      .executeTakeFirst(),
+    ultimaVersion(db, solicitud.id),
+  ]);
+  if (!actual) throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
+  const reemplazado = reemplazadoPor(version?.reemplazados ?? [], clave, actual.id);
+  if (!reemplazado) throw sinVersionAnterior();
+  const fila = await db
+    .selectFrom('documentos')
+    .select(['clave', 'extension', 'mime', 'bytes', 'archivo'])
+    .where('id', '=', reemplazado.documentoId)
+    .executeTakeFirst();
+  if (!fila) throw sinVersionAnterior();
+  return {
+    clave: fila.clave,
+    nombre: nombreDeDocumento(fila),
     mime: fila.mime,
     bytes: Number(fila.bytes),
     archivo: fila.archivo,

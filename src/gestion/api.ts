@@ -72,8 +72,11 @@ export const obtenerAuditoria = async (pagina: number, signal?: AbortSignal) =>
   (await http.get<PaginaAuditoria>('auditoria', { ...enGestion, params: parametrosDe({ pagina }), signal }))
     .data;
 
-/** A stored document: shown inline (sandboxed by the server) or downloaded, with the session cookie. */
-export const urlDocumento = (n: string, clave: string, modo: 'ver' | 'descargar') =>
+/**
+ * A stored document: shown inline (sandboxed by the server) or downloaded, with the session cookie;
+ * 'anterior' shows the file a correction replaced with it (producto §14).
+ */
+export const urlDocumento = (n: string, clave: string, modo: 'ver' | 'descargar' | 'anterior') =>
   `${BASE_GESTION}solicitudes/${numero(n)}/documentos/${encodeURIComponent(clave)}/${modo}`;
 
 /** The CSV of the current filter (no page: every matching row). */

@@ -2,7 +2,9 @@
 // `npm run datos-personales -- exportar`. Real applications for one DNI (and one of another
 // person) are exported and unzipped with yauzl: every document with the SHA-256 of what was sent,
 // datos.json with both applications and nothing of the other person, resumen.pdf readable, an
-// audit row without personal values. Then, on each document store, nine 9 MiB documents go
+// audit row without personal values. A corrected application brings every version of its receipt
+// (comprobantes/, drawn as the applicant got them) and the replaced document's file
+// (documentos-reemplazados/), both described in datos.json (producto §14). Then, on each document store, nine 9 MiB documents go
 // through the ZIP one at a time, and the store is never read far ahead of the reader.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -13,7 +15,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBufferPromise } from 'yauzl';
 import { TEXTOS_DATOS_PERSONALES } from '../../domain/datos-personales.js';
-import { VERSION_TERMINOS } from '../../domain/index.js';
+import { DOCUMENTOS, TEXTOS_VERSIONES, VERSION_TERMINOS } from '../../domain/index.js';
 import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import type { DatosExportados } from '../../server/datos-personales/datos-exportados.js';
 import { leerExportacion, zipDeExportacion } from '../../server/datos-personales/exportacion.js';
@@ -22,6 +24,7 @@ import { disponible, type Motor } from './ayuda/bases.js';
 import type { Navegador } from './ayuda/cliente.js';
 import { leerPdf } from './ayuda/comprobante.js';
 import { conCadaBase, Contexto } from './ayuda/contexto.js';
+import { corregirSolicitud } from './ayuda/correccion.js';
 import { ENTORNO_GESTION, enviarSolicitud, type Enviada } from './ayuda/gestion-solicitudes.js';
 import { auditoria, auditoriaDe, ingresarComo } from './ayuda/personal.js';
 import { iniciarS3, type ServidorS3 } from './ayuda/s3.js';
@@ -142,7 +145,12 @@ conCadaBase(
       documentosEnviados(zip, datos, primera);
       documentosEnviados(zip, datos, segunda);
       const rutas = datos.solicitudes.flatMap((s) => s.documentos.map((d) => d.archivo));
-      expect([...zip.keys()]).toEqual(['datos.json', 'resumen.pdf', ...rutas]);
+      const comprobantes = [primera, segunda].map((s) => `comprobantes/${s.numero}-version-1.pdf`);
+      expect([...zip.keys()]).toEqual(['datos.json', 'resumen.pdf', ...comprobantes, ...rutas]);
+      expect(zip.get(comprobantes[0]!)!.metodo).toBe(0);
+      const comprobante = await leerPdf(zip.get(comprobantes[0]!)!.bytes);
+      expect(comprobante.texto).toContain(TEXTOS_VERSIONES.titulo(1));
+      expect(comprobante.texto).toContain(primera.numero);
       // The JSON deflated; the documents stored as they are (.doc excepted).
       expect(zip.get('datos.json')!.metodo).toBe(8);
       expect(zip.get(`documentos/${primera.numero}/DniAnverso.jpg`)!.metodo).toBe(0);
@@ -160,7 +168,12 @@ conCadaBase(
         },
         notas: [{ texto: 'Llamó el titular.', usuario: 'admin.datos' }],
         documentosNoVigentes: [],
+        documentosReemplazados: [],
+        comprobantes: [{ version: 1, archivo: comprobantes[0], reemplazados: [] }],
       });
+      expect(s1!.comprobantes[0]!.documentos.map((d) => d.sha256).sort()).toEqual(
+        s1!.documentos.map((d) => d.sha256).sort(),
+      );
       expect(s1!.historial.map((h) => [h.desde, h.hacia, h.usuario])).toEqual([
         [null, 'recibida', null],
         ['recibida', 'en_revision', 'admin.datos'],
@@ -301,6 +314,74 @@ conCadaBase(
       expect((await leerPdf(zip.get('resumen.pdf')!.bytes)).texto).toContain('Documentos reemplazados');
     });
 
+    it('una solicitud corregida: cada versión del comprobante y el documento reemplazado', async () => {
+      const persona = { dni: '1234567', matricula: '999', apellidoynombre: 'Ibarra, Paula' };
+      const enviada = await enviarSolicitud(ctx, persona);
+      const nueva = archivos.pdfConTexto('Póliza renovada');
+      await corregirSolicitud(ctx, enviada.numero, {
+        PolizaMalaPraxis: { nombre: 'PolizaMalaPraxis.pdf', contenido: nueva },
+      });
+      const vieja = enviada.partes.get('PolizaMalaPraxis')!.contenido;
+      const r = await admin.get(url(enviada.numero));
+      expect(r.statusCode, r.body).toBe(200);
+      const zip = await leerZip(r.rawPayload);
+      const datos = datosDe(zip);
+      const s = datos.solicitudes[0]!;
+      const n = enviada.numero;
+
+      expect(s.comprobantes.map((c) => [c.version, c.archivo])).toEqual([
+        [1, `comprobantes/${n}-version-1.pdf`],
+        [2, `comprobantes/${n}-version-2.pdf`],
+      ]);
+      const polizaDe = (v: number) => s.comprobantes[v - 1]!.documentos.find((d) => d.clave === 'PolizaMalaPraxis')!;
+      expect(polizaDe(1).sha256).toBe(sha256(vieja));
+      expect(polizaDe(2).sha256).toBe(sha256(nueva));
+      expect(s.comprobantes[0]!.reemplazados).toEqual([]);
+      const etiqueta = DOCUMENTOS.find((d) => d.key === 'PolizaMalaPraxis')!.label;
+      expect(s.comprobantes[1]!.reemplazados).toEqual([
+        {
+          clave: 'PolizaMalaPraxis',
+          label: etiqueta,
+          bytes: vieja.length,
+          sha256: sha256(vieja),
+          en: expect.any(String) as string,
+          version: 2,
+        },
+      ]);
+      for (const v of [1, 2]) {
+        const pdf = await leerPdf(zip.get(`comprobantes/${n}-version-${v}.pdf`)!.bytes);
+        expect(pdf.texto).toContain(TEXTOS_VERSIONES.titulo(v));
+        expect(pdf.texto).toContain(`SHA-256 ${sha256(v === 1 ? vieja : nueva)}`);
+      }
+      expect((await leerPdf(zip.get(`comprobantes/${n}-version-2.pdf`)!.bytes)).texto).toContain(
+        TEXTOS_VERSIONES.documentosReemplazados,
+      );
+
+      // The replaced file, as received, apart from the current documents and the unsent uploads.
+      expect(s.documentosReemplazados).toEqual([
+        expect.objectContaining({
+          clave: 'PolizaMalaPraxis',
+          sha256: sha256(vieja),
+          version: 2,
+          reemplazadoEn: s.comprobantes[1]!.reemplazados[0]!.en,
+          archivo: `documentos-reemplazados/${n}/version-2-PolizaMalaPraxis.pdf`,
+        }),
+      ]);
+      expect(zip.get(s.documentosReemplazados[0]!.archivo)!.bytes.equals(vieja)).toBe(true);
+      expect(s.documentosNoVigentes).toEqual([]);
+      documentosEnviados(zip, datos, {
+        numero: n,
+        partes: new Map(enviada.partes).set('PolizaMalaPraxis', { nombre: 'PolizaMalaPraxis.pdf', contenido: nueva }),
+      });
+      expect(s.historial.at(-1)).toMatchObject({ hacia: 'corregida', documentos: ['PolizaMalaPraxis'] });
+
+      const resumen = (await leerPdf(zip.get('resumen.pdf')!.bytes)).texto;
+      expect(resumen).toContain('Versiones del comprobante');
+      expect(resumen).toContain('Documentos reemplazados por una corrección');
+      expect(resumen).toContain(sha256(vieja));
+      expect(resumen).toContain(`Reemplazó: ${etiqueta}`);
+    });
+
     it('un documento que falta en el almacén corta la descarga; el registro no lleva datos personales', async () => {
       const persona = { dni: '33777666', matricula: 'MP10203', apellidoynombre: 'Zapata, Dolores' };
       const enviada = await enviarSolicitud(ctx, { ...persona, email: 'dolores@example.com' });
@@ -332,7 +413,7 @@ conCadaBase(
           const zip = await leerZip(await readFile(salida));
           const datos = datosDe(zip);
           const documentos = datos.solicitudes.reduce(
-            (n, s) => n + s.documentos.length + s.documentosNoVigentes.length,
+            (n, s) => n + s.documentos.length + s.documentosReemplazados.length + s.documentosNoVigentes.length,
             0,
           );
           expect(r.salida.trim()).toBe(`Exportadas 2 solicitudes y ${documentos} documentos en ${salida}`);

@@ -1,6 +1,8 @@
 // Retention (producto §13, decision 095) with the clock given: a rechazada older than
 // RETENTION_MONTHS and an observada whose last link ended unused more than that long ago lose their
-// personal data; younger ones, aprobadas and anything in course keep them. The daily task runs in
+// personal data (the old rechazada was corrected first: its replaced document goes too, and its
+// receipt's versions keep only number, date and token); younger ones, aprobadas and anything in
+// course keep them. The daily task runs in
 // one of two processes; `npm run datos-personales -- suprimir|retener` work as real processes; and
 // objects left behind by a deletion that stopped after its commit are found by the draft sweep.
 import { randomUUID } from 'node:crypto';
@@ -22,7 +24,9 @@ import {
 } from '../../server/datos-personales/supresion.js';
 import type { DocumentStore } from '../../server/storage/almacen.js';
 import type { Navegador } from './ayuda/cliente.js';
+import * as archivos from './ayuda/archivos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { corregirSolicitud } from './ayuda/correccion.js';
 import { ENTORNO_GESTION, enviarSolicitud, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { comando } from './ayuda/comando.js';
@@ -67,11 +71,29 @@ conCadaBase(
       ahora.setUTCMonth(ahora.getUTCMonth() + MESES + 1);
       const hace = (meses: number) => mesesAntes(ahora, meses).toISOString();
       const n: Record<string, string> = {};
+      /** The store's names of every file of the old rechazada: its draft's and its correction's. */
+      let archivosDeLaVieja: string[];
 
       beforeAll(async () => {
         admin = await ingresarComo(ctx, 'admin.retencion', 'administrador');
         n.rechazadaVieja = await enviar();
-        await mover(n.rechazadaVieja, 'en_revision', 'rechazada', { motivo: 'Falta la matrícula.' });
+        await corregirSolicitud(ctx, n.rechazadaVieja, {
+          PolizaMalaPraxis: { nombre: 'PolizaMalaPraxis.pdf', contenido: archivos.pdfConTexto('Póliza nueva') },
+        });
+        await mover(n.rechazadaVieja, 'corregida', 'rechazada', { motivo: 'Falta la matrícula.' });
+        const vieja = await idDe(ctx, n.rechazadaVieja);
+        archivosDeLaVieja = (
+          await ctx.db
+            .selectFrom('documentos')
+            .select('archivo')
+            .where((eb) =>
+              eb('borrador_id', 'in', [
+                eb.selectFrom('solicitudes').select('borrador_id').where('id', '=', vieja),
+                eb.selectFrom('correcciones').select('borrador_id').where('solicitud_id', '=', vieja),
+              ]),
+            )
+            .execute()
+        ).map((d) => d.archivo);
         n.rechazadaNueva = await enviar();
         await mover(n.rechazadaNueva, 'en_revision', 'rechazada', { motivo: 'Falta la matrícula.' });
         await ctx.db
@@ -103,7 +125,21 @@ conCadaBase(
       it('deletes the old rechazada and the observada past deadline + period; keeps the rest', async () => {
         const r = await aplicarRetencion(entornoDe(ctx), MESES, ahora);
         expect(r.solicitudes.sort()).toEqual([n.rechazadaVieja!, n.observadaVencida!].sort());
-        expect(r.documentos).toBe(16);
+        // 8 of each draft, and the replacement the old rechazada's correction brought.
+        expect(archivosDeLaVieja).toHaveLength(9);
+        expect(r.documentos).toBe(17);
+        const quedan = new Set((await ctx.app.documentos.listar()).map((o) => o.nombre));
+        for (const archivo of archivosDeLaVieja) expect(quedan.has(archivo), archivo).toBe(false);
+        const versiones = await ctx.db
+          .selectFrom('comprobantes')
+          .select(['version', 'documentos', 'reemplazados'])
+          .where('solicitud_id', '=', await idDe(ctx, n.rechazadaVieja!))
+          .orderBy('version')
+          .execute();
+        expect(versiones).toEqual([
+          { version: 1, documentos: '[]', reemplazados: '[]' },
+          { version: 2, documentos: '[]', reemplazados: '[]' },
+        ]);
         for (const clave of ['rechazadaVieja', 'observadaVencida']) {
           expect(await suprimidaEn(ctx, n[clave]!), clave).toBe(ahora.toISOString());
         }
@@ -127,7 +163,10 @@ conCadaBase(
         expect(filas.map((f) => f.objeto).sort()).toEqual([n.rechazadaVieja!, n.observadaVencida!].sort());
         for (const f of filas) {
           expect(f).toMatchObject({ usuario: null, ip: 'sistema' });
-          expect(JSON.parse(f.detalle!)).toEqual({ causa: 'retencion', documentos: 8 });
+          expect(JSON.parse(f.detalle!)).toEqual({
+            causa: 'retencion',
+            documentos: f.objeto === n.rechazadaVieja ? 9 : 8,
+          });
         }
         const historial = await ctx.db
           .selectFrom('historial')

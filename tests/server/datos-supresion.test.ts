@@ -1,9 +1,11 @@
 // Deleting one person's data (producto §13, decision 095) through the back-office route, on each
 // document store: real applications of one DNI (one observed, with a pending replacement, a note
-// and its messages written out as .eml), then POST /api/gestion/datos-personales/supresion. After
-// it no byte of their documents is left where the store keeps them, nothing finds or shows the
-// person (inbox, CSV, receipt, status, verification, outbox, logs, audit), the audit chain is
-// intact, the other person's application is untouched, and a second request is a 404.
+// and its messages written out as .eml; one corrected, so a replaced document stays in its draft
+// and its receipt has two versions), then POST /api/gestion/datos-personales/supresion. After it
+// no byte of their documents (the replaced one too) is left where the store keeps them, the
+// receipt's versions keep only number, date and token, nothing finds or shows the person (inbox,
+// CSV, status, verification, outbox, logs, audit), the audit chain is intact, the other person's
+// application is untouched, and a second request is a 404.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +27,7 @@ import * as archivos from './ayuda/archivos.js';
 import { disponible, type Motor } from './ayuda/bases.js';
 import { multipart, type Navegador } from './ayuda/cliente.js';
 import { conCadaBase, Contexto } from './ayuda/contexto.js';
+import { corregirSolicitud } from './ayuda/correccion.js';
 import { ENTORNO_GESTION, enviarSolicitud, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { iniciarS3, type ServidorS3 } from './ayuda/s3.js';
@@ -97,6 +100,8 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
   let segunda: string;
   let ajena: string;
   let verificacion: string;
+  /** The corrected application's receipt versions, before the deletion. */
+  let versionesSegunda: { version: number; token: string; emitido_en: string }[];
   let token: string;
   const objetos: { nombre: string; bytes: Buffer }[] = [];
 
@@ -152,27 +157,46 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
       texto: 'Llamó Ramona, dice que manda el DNI mañana.',
     });
     expect(nota.statusCode, nota.body).toBeLessThan(300);
+    // A correction sent: the DNI's back is replaced, the old file stays in the application's draft.
+    await corregirSolicitud(ctx, segunda, {
+      DniReverso: { nombre: 'DniReverso.pdf', contenido: archivos.pdfConTexto(`${MARCA_DOCUMENTO} corregido`) },
+    });
     // The outbox written out: the receipts (with name and DNI) and the observation as .eml files.
     await ctx.app.correo.repartir();
     verificacion = (
       await ctx.db
-        .selectFrom('solicitudes')
-        .select('verificacion')
-        .where('numero', '=', observada)
+        .selectFrom('comprobantes')
+        .select('token')
+        .where('solicitud_id', '=', await idDe(observada))
+        .where('version', '=', 1)
         .executeTakeFirstOrThrow()
-    ).verificacion;
+    ).token;
+    versionesSegunda = await ctx.db
+      .selectFrom('comprobantes')
+      .select(['version', 'token', 'emitido_en'])
+      .where('solicitud_id', '=', await idDe(segunda))
+      .orderBy('version')
+      .execute();
     const ids = [await idDe(observada), await idDe(segunda)];
-    const correccion = await ctx.db
+    // The correction drafts: the pending upload and the sent replacement.
+    const correcciones = await ctx.db
       .selectFrom('correcciones')
       .select('borrador_id')
-      .where('token_hash', '=', hashDeToken(token))
-      .executeTakeFirstOrThrow();
+      .where('solicitud_id', 'in', ids)
+      .execute();
+    expect(
+      await ctx.db.selectFrom('correcciones').select('id').where('token_hash', '=', hashDeToken(token)).execute(),
+    ).toHaveLength(1);
     const filas = await ctx.db
       .selectFrom('documentos')
       .select('archivo')
       .where((eb) =>
         eb.or([
-          eb('borrador_id', '=', correccion.borrador_id),
+          eb(
+            'borrador_id',
+            'in',
+            correcciones.map((c) => c.borrador_id),
+          ),
           eb('borrador_id', 'in', eb.selectFrom('solicitudes').select('borrador_id').where('id', 'in', ids)),
         ]),
       )
@@ -181,7 +205,13 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
   });
 
   it('before: the consulta lists both applications, with documents, the note and the messages', async () => {
-    expect(objetos.length).toBe(8 + 8 + 1);
+    // Two applications' drafts (the corrected one's keeps its replaced file), the pending upload and
+    // the sent replacement.
+    expect(objetos.length).toBe(8 + 8 + 1 + 1);
+    expect(versionesSegunda.map((v) => v.version)).toEqual([1, 2]);
+    const anterior = await revisor.get(`/api/gestion/solicitudes/${segunda}/documentos/DniReverso/anterior`);
+    expect(anterior.statusCode, anterior.body).toBe(200);
+    expect(anterior.rawPayload.includes(Buffer.from(MARCA_DOCUMENTO))).toBe(true);
     expect(objetos.every((o) => o.bytes.includes(Buffer.from(MARCA_DOCUMENTO)))).toBe(true);
     expect((await emls()).some((e) => nombreEnEml(e.texto))).toBe(true);
     const r = await admin.post('/api/gestion/datos-personales/consulta', { dni: TITULAR.dni });
@@ -255,6 +285,26 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
     await restos(ctx, objetos);
   });
 
+  it('the receipt versions keep number, date and token only; the previous file is not served', async () => {
+    const versiones = await ctx.db
+      .selectFrom('comprobantes')
+      .select(['version', 'token', 'emitido_en', 'documentos', 'reemplazados'])
+      .where('solicitud_id', '=', await idDe(segunda))
+      .orderBy('version')
+      .execute();
+    expect(versiones).toEqual(versionesSegunda.map((v) => ({ ...v, documentos: '[]', reemplazados: '[]' })));
+    const aplicante = await ctx.navegador().abrir();
+    for (const v of versionesSegunda) {
+      const r = await aplicante.get(`/api/v2/verificacion/${v.token}`);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json<Verificacion>()).toMatchObject({ numeroSolicitud: segunda, documentos: [], suprimida: true });
+    }
+    const detalle = (await revisor.get(`/api/gestion/solicitudes/${segunda}`)).json<DetalleSolicitud>();
+    expect(detalle.documentos).toEqual([]);
+    const anterior = await revisor.get(`/api/gestion/solicitudes/${segunda}/documentos/DniReverso/anterior`);
+    expect(anterior.statusCode).toBe(404);
+  });
+
   it('the rows keep number, date and status; every personal value reads the marker', async () => {
     const fila = await ctx.db
       .selectFrom('solicitudes')
@@ -326,6 +376,7 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
       'auditoria',
       'documentos',
       'solicitud_documentos',
+      'comprobantes',
       'contadores',
     ] as const) {
       const texto = JSON.stringify(await ctx.db.selectFrom(tabla).selectAll().execute());
@@ -367,14 +418,8 @@ function casoDeSupresion(obtener: () => Contexto, restos: Restos) {
       expect(detalle.body).not.toContain(valor);
   });
 
-  it('the receipt is gone (410), verification says so, /estado and the correction link find nothing', async () => {
+  it('verification says it was deleted, /estado and the correction link find nothing', async () => {
     const aplicante = await ctx.navegador().abrir();
-    const recibo = await aplicante.get(`/api/v2/verificacion/${verificacion}/comprobante`);
-    expect(recibo.statusCode).toBe(410);
-    expect(recibo.json()).toEqual({
-      error: 'DATOS_SUPRIMIDOS',
-      message: TEXTOS_DATOS_PERSONALES.yaSuprimida,
-    });
     const v = await aplicante.get(`/api/v2/verificacion/${verificacion}`);
     expect(v.statusCode).toBe(200);
     expect(v.json<Verificacion>()).toMatchObject({

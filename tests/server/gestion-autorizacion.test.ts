@@ -11,7 +11,9 @@ import fp from 'fastify-plugin';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEXTOS_GESTION, type Permiso } from '../../domain/index.js';
 import { sesionPersonal } from '../../server/plugins/sesion-personal.js';
+import * as archivos from './ayuda/archivos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
+import { corregirSolicitud } from './ayuda/correccion.js';
 import type { Navegador } from './ayuda/cliente.js';
 import {
   asegurarCuenta,
@@ -24,6 +26,8 @@ import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
 interface Datos {
   numero: string;
   clave: string;
+  /** An application whose document `clave` a correction replaced (it has a previous file). */
+  corregida: string;
   /** An active account to disable (a new one per request). */
   usuario: () => Promise<string>;
 }
@@ -102,6 +106,10 @@ const TABLA: Record<string, Ruta> = {
   'GET /api/gestion/solicitudes/:numero/documentos/:clave/descargar': {
     permiso: 'leer',
     pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos/${d.clave}/descargar` }),
+  },
+  'GET /api/gestion/solicitudes/:numero/documentos/:clave/anterior': {
+    permiso: 'leer',
+    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.corregida}/documentos/${d.clave}/anterior` }),
   },
   'GET /api/gestion/exportacion.csv': {
     permiso: 'exportar',
@@ -205,9 +213,14 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
   let cuentas = 0;
 
   beforeAll(async () => {
+    const corregida = await crearSolicitud(ctx);
+    await corregirSolicitud(ctx, corregida, {
+      DniAnverso: { nombre: 'DniAnverso.png', contenido: archivos.png(2, 2) },
+    });
     datos = {
       numero: await crearSolicitud(ctx),
       clave: 'DniAnverso',
+      corregida,
       usuario: async () => {
         const usuario = `objetivo${++cuentas}`;
         await asegurarCuenta(ctx.db, usuario, 'revisor');

@@ -1,6 +1,7 @@
 // GET …/documentos/:clave/ver and …/descargar (producto §9): the stored bytes exactly, with the
 // stored type (never the name's), nosniff, a sandbox on inline views, a safe file name, and the
-// audit row of every view or download.
+// audit row of every view or download. After a correction, …/anterior serves the file it replaced
+// the same way, audited as ver_version_anterior (producto §14).
 import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import * as archivos from './ayuda/archivos.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
+import { corregirSolicitud } from './ayuda/correccion.js';
 import { ENTORNO_GESTION, enviarSolicitud, type Enviada } from './ayuda/gestion-solicitudes.js';
 import { auditoriaDe, ingresarComo } from './ayuda/personal.js';
 import { EXTENSIONES_ESPERADAS } from './ayuda/solicitud.js';
@@ -176,6 +178,76 @@ conCadaBase(
       expect(r.headers['content-length']).toBe(String(grande.length));
       expect(r.rawPayload.length).toBe(grande.length);
       expect(sha256(r.rawPayload)).toBe(sha256(grande));
+    });
+
+    it('tras una corrección: el detalle dice qué reemplazó y cuándo, y …/anterior muestra el archivo anterior', async () => {
+      const corregida = await enviarSolicitud(ctx);
+      const nueva = archivos.pdfConTexto('Póliza renovada');
+      const antes = Date.now();
+      await corregirSolicitud(ctx, corregida.numero, {
+        PolizaMalaPraxis: { nombre: 'PolizaMalaPraxis.pdf', contenido: nueva },
+      });
+      const detalle = (
+        await revisor.get(`/api/gestion/solicitudes/${corregida.numero}`)
+      ).json<DetalleSolicitud>();
+      const poliza = detalle.documentos.find((d) => d.clave === 'PolizaMalaPraxis')!;
+      expect(poliza.sha256).toBe(sha256(nueva));
+      expect(poliza.reemplazo).toMatchObject({ version: 2 });
+      expect(Date.parse(poliza.reemplazo!.en)).toBeGreaterThanOrEqual(antes - 1000);
+      expect(detalle.documentos.filter((d) => d.reemplazo !== null).map((d) => d.clave)).toEqual([
+        'PolizaMalaPraxis',
+      ]);
+      // Historial: the correction's row names what it replaced.
+      expect(detalle.historial.at(-1)).toMatchObject({
+        desde: 'observada',
+        hacia: 'corregida',
+        documentos: ['PolizaMalaPraxis'],
+      });
+
+      const anterior = `/api/gestion/solicitudes/${corregida.numero}/documentos/PolizaMalaPraxis/anterior`;
+      let r!: LightMyRequestResponse;
+      const filas = await auditoriaDe(ctx.db, async () => {
+        r = await revisor.get(anterior);
+      });
+      const vieja = corregida.partes.get('PolizaMalaPraxis')!.contenido;
+      expect(r.statusCode, r.body).toBe(200);
+      expect(sha256(r.rawPayload)).toBe(sha256(vieja));
+      expect(r.headers['content-type']).toBe('application/pdf');
+      expect(r.headers['content-length']).toBe(String(vieja.length));
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['content-security-policy']).toBe('sandbox');
+      expect(r.headers['cache-control']).toBe('no-store');
+      const nombre = `PolizaMalaPraxis.${EXTENSIONES_ESPERADAS.PolizaMalaPraxis}`;
+      expect(r.headers['content-disposition']).toBe(`inline; filename="${nombre}"; filename*=UTF-8''${nombre}`);
+      expect(filas).toEqual([
+        expect.objectContaining({
+          usuario: 'revisora',
+          accion: 'ver_version_anterior',
+          objeto: `${corregida.numero}/PolizaMalaPraxis`,
+          detalle: null,
+        }),
+      ]);
+      expect(await verificarAuditoria(ctx.db)).toMatchObject({ intacta: true });
+
+      // The current one is still served as before.
+      expect(sha256((await revisor.get(`${anterior.replace(/anterior$/, 'ver')}`)).rawPayload)).toBe(sha256(nueva));
+    });
+
+    it('…/anterior: 404 para un documento que no reemplazó a otro, uno que no tiene o una solicitud inexistente; sin auditoría', async () => {
+      const filas = await auditoriaDe(ctx.db, async () => {
+        const sinReemplazo = await revisor.get(`${base}/TituloMedico/anterior`);
+        expect(sinReemplazo.statusCode).toBe(404);
+        expect(sinReemplazo.json()).toEqual({ error: 'NO_ENCONTRADO', message: TEXTOS_GESTION.sinVersionAnterior });
+        const ajeno = await revisor.get(`${base}/RegistroNacionalPrestadores/anterior`);
+        expect(ajeno.statusCode).toBe(404);
+        expect(ajeno.json().message).toBe(TEXTOS_GESTION.documentoInexistente);
+        const nadie = await revisor.get('/api/gestion/solicitudes/AMR-000000/documentos/TituloMedico/anterior');
+        expect(nadie.statusCode).toBe(404);
+        expect(nadie.json().message).toBe(TEXTOS_GESTION.solicitudInexistente);
+      });
+      expect(filas).toEqual([]);
+      const detalle = (await revisor.get(`/api/gestion/solicitudes/${enviada.numero}`)).json<DetalleSolicitud>();
+      expect(detalle.documentos.every((d) => d.reemplazo === null)).toBe(true);
     });
   },
   ENTORNO_GESTION,

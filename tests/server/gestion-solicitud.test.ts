@@ -84,6 +84,8 @@ conCadaBase(
           bytes: contenido.length,
           sha256: createHash('sha256').update(contenido).digest('hex'),
           vigenteHasta: null,
+          // Nothing replaced yet (producto §14).
+          reemplazo: null,
         });
       }
       expect(d.equipos).toEqual([ejemploEquipo()]);

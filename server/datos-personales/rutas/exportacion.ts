@@ -1,6 +1,6 @@
 // GET /api/gestion/datos-personales/:numero/exportacion  (datosPersonales) — the access export of
 // producto §13: a ZIP of every application with the DNI of application :numero (datos.json,
-// resumen.pdf, the documents), streamed. The number, not the DNI, goes in the URL: a URL ends up
+// resumen.pdf, every receipt version, the documents and the replaced ones), streamed. The number, not the DNI, goes in the URL: a URL ends up
 // in access logs and the browser's history. What the ZIP holds is read first; the audit row
 // (the numbers and the document count, no personal value) is committed before the first byte.
 import type { FastifyPluginAsync } from 'fastify';
@@ -25,7 +25,8 @@ export const rutaExportacion: FastifyPluginAsync = async (app) => {
     schema: {
       summary: 'Exportar los datos personales de una persona (Ley 25.326, acceso)',
       description:
-        'Un ZIP con datos.json, resumen.pdf y los documentos de todas las solicitudes con el DNI de la ' +
+        'Un ZIP con datos.json, resumen.pdf, cada versión del comprobante y los documentos (también los ' +
+        'reemplazados por una corrección) de todas las solicitudes con el DNI de la ' +
         'solicitud indicada (las suprimidas no). Se transmite a medida que se arma.',
       tags: ['gestión'],
       params: paramsNumero,
@@ -38,7 +39,7 @@ export const rutaExportacion: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       const dni = await dniDeSolicitud(app.db, numero);
-      const exportacion = dni === null ? null : await leerExportacion(app.db, dni);
+      const exportacion = dni === null ? null : await leerExportacion(app.db, dni, { publicUrl: app.config.publicUrl });
       if (!exportacion) throw sinDatos();
       await app.db.transaction().execute((trx) =>
         auditar(trx, {

@@ -2,6 +2,9 @@
 // (producto §9):
 //   GET /api/gestion/solicitudes/:numero/documentos/:clave/ver        inline, sandboxed
 //   GET /api/gestion/solicitudes/:numero/documentos/:clave/descargar  attachment
+//   GET /api/gestion/solicitudes/:numero/documentos/:clave/anterior   the file it replaced, inline
+// The last is "Ver versión anterior" (producto §14): the file a correction replaced, kept in its
+// draft, shown and audited like any view but under an action of its own.
 // The bytes are streamed from the document store as they were stored. The type comes from the
 // stored type (judged by content at upload), never from the name; nosniff keeps the browser from
 // guessing another, and the inline view runs under `Content-Security-Policy: sandbox` so that a
@@ -13,7 +16,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
 import { auditar } from '../../auditoria/cadena.js';
-import { documentoDeSolicitud } from '../expediente.js';
+import { documentoAnteriorDeSolicitud, documentoDeSolicitud } from '../expediente.js';
 import { paramsNumero } from './esquemas.js';
 
 interface ParamsDocumento {
@@ -57,8 +60,20 @@ const MODOS = {
     disposicion: 'inline',
     accion: 'ver_documento',
     resumen: 'Ver un documento (en el navegador, aislado)',
+    buscar: documentoDeSolicitud,
   },
-  descargar: { disposicion: 'attachment', accion: 'descargar_documento', resumen: 'Descargar un documento' },
+  descargar: {
+    disposicion: 'attachment',
+    accion: 'descargar_documento',
+    resumen: 'Descargar un documento',
+    buscar: documentoDeSolicitud,
+  },
+  anterior: {
+    disposicion: 'inline',
+    accion: 'ver_version_anterior',
+    resumen: 'Ver el archivo que un documento reemplazó por una corrección (en el navegador, aislado)',
+    buscar: documentoAnteriorDeSolicitud,
+  },
 } as const;
 
 export const rutasDocumentos: FastifyPluginAsync = async (app) => {
@@ -83,7 +98,7 @@ export const rutasDocumentos: FastifyPluginAsync = async (app) => {
       handler: async (request: FastifyRequest<{ Params: ParamsDocumento }>, reply: FastifyReply) => {
         const sesion = request.sesion!;
         const { numero, clave } = request.params;
-        const documento = await documentoDeSolicitud(app.db, numero, clave);
+        const documento = await m.buscar(app.db, numero, clave);
         const contenido = await abierto(app.documentos.abrir(documento.archivo));
         try {
           await app.db.transaction().execute((trx) =>
@@ -104,7 +119,7 @@ export const rutasDocumentos: FastifyPluginAsync = async (app) => {
           .header('content-disposition', disposicion(m.disposicion, documento.nombre))
           .header('x-content-type-options', 'nosniff');
         // Replaces the pages' policy: the document may show, but not act as a page of this site.
-        if (modo === 'ver') reply.header('content-security-policy', 'sandbox');
+        if (m.disposicion === 'inline') reply.header('content-security-policy', 'sandbox');
         return reply.send(contenido);
       },
     });

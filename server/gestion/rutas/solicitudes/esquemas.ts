@@ -106,7 +106,7 @@ export const esquemaDetalle = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['clave', 'label', 'nombre', 'mime', 'bytes', 'sha256', 'vigenteHasta'],
+        required: ['clave', 'label', 'nombre', 'mime', 'bytes', 'sha256', 'vigenteHasta', 'reemplazo'],
         additionalProperties: false,
         properties: {
           clave: { type: 'string' },
@@ -116,6 +116,16 @@ export const esquemaDetalle = {
           bytes: { type: 'integer' },
           sha256: { type: 'string' },
           vigenteHasta: { type: ['string', 'null'] },
+          // The file a correction replaced with this one (producto §14); null when none.
+          reemplazo: {
+            type: ['object', 'null'],
+            required: ['en', 'version'],
+            additionalProperties: false,
+            properties: {
+              en: { type: 'string', format: 'date-time' },
+              version: { type: 'integer' },
+            },
+          },
         },
       },
     },

@@ -1,11 +1,14 @@
 // The read-only sections of one application (producto §9): "Datos personales", "Documentos",
 // "Equipos" and "Historial" (status moves, rectifications and the deletion of the data, producto §13).
+// A document a correction brought says when it replaced the earlier file and opens that one
+// ("Ver versión anterior"); Historial names the documents each correction replaced (producto §14).
 // What the applicant typed is shown as text (React escapes it).
 import { Box, Flex, Heading, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { CAMPOS } from '../../../../domain/campos.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
 import { CAMPOS_RECTIFICABLES, CAMPO_SUPRESION } from '../../../../domain/datos-personales.js';
+import { DOCUMENTOS } from '../../../../domain/documentos.js';
 import { ESTADOS } from '../../../../domain/estados.js';
 import { fechaDiaArgentina } from '../../../../domain/fecha-hora.js';
 import type { DetalleSolicitud, EntradaHistorial } from '../../../../domain/gestion.js';
@@ -16,6 +19,7 @@ import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
 import { EditorVigencia } from './Vigencia.js';
 
 const CON_VIGENCIA = new Set<string>(DOCUMENTOS_CON_VIGENCIA);
+const ROTULO_DOCUMENTO = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
 
 export function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
   return (
@@ -103,6 +107,20 @@ export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
                   <Text fontSize="xs" color="gray.600" overflowWrap="anywhere">
                     {d.nombre} · {tamanio(d.bytes)}
                   </Text>
+                  {d.reemplazo ? (
+                    <Text fontSize="xs" color="gray.700">
+                      {`Reemplazado el ${fechaDiaArgentina(d.reemplazo.en)} (corrección)`} ·{' '}
+                      {/* Served like "Ver": sandboxed, nosniff, audited as a view of its own. */}
+                      <ChakraLink
+                        href={urlDocumento(detalle.numero, d.clave, 'anterior')}
+                        target="_blank"
+                        rel="noopener"
+                        {...enlaceDocumento}
+                      >
+                        Ver versión anterior <chakra.span srOnly>de {d.label}</chakra.span>
+                      </ChakraLink>
+                    </Text>
+                  ) : null}
                 </Box>
                 <Flex gap="4">
                   {/* The server shows it sandboxed (CSP sandbox, nosniff): it cannot script this origin. */}
@@ -178,7 +196,8 @@ function tituloDe(h: EntradaHistorial): string {
 }
 
 export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
-  const labelDe = (clave: string) => detalle.documentos.find((d) => d.clave === clave)?.label ?? clave;
+  // From the catalogue, not the current documents: a deletion (producto §13) leaves none.
+  const labelDe = (clave: string) => ROTULO_DOCUMENTO.get(clave) ?? clave;
   return (
     <Seccion id="seccion-historial" titulo="Historial">
       <chakra.ol listStyleType="none" display="flex" flexDirection="column" gap="3">
@@ -200,7 +219,12 @@ export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
               </Text>
             ) : null}
             {h.documentos.length > 0 ? (
-              <Text fontSize="sm">Documentos observados: {h.documentos.map(labelDe).join(', ')}</Text>
+              <Text fontSize="sm">
+                {/* The applicant's correction lists the documents it replaced; a move to Observada, those observed. */}
+                {h.hacia === 'corregida' && h.desde === 'observada' && !h.cambio
+                  ? `Reemplazó: ${h.documentos.map(labelDe).join(', ')}`
+                  : `Documentos observados: ${h.documentos.map(labelDe).join(', ')}`}
+              </Text>
             ) : null}
           </chakra.li>
         ))}
