@@ -2,13 +2,16 @@
 // its sections, each document's "Ver" (inline, sandboxed, its stored type) and "Descargar" (the
 // exact bytes), every status move through the buttons and dialogs (En revisión → Observar →
 // Rechazar; En revisión → Aprobar), what the revisor may not do, a stale move's 409, a note,
-// the audit page, and axe-core on each.
+// a corrected document's "Reemplazado el …" and "Ver versión anterior" (producto §14), the audit
+// page, and axe-core on each.
 import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENTOS } from '../../domain/documentos.js';
-import { TEXTOS_GESTION } from '../../domain/gestion.js';
+import { fechaDiaArgentina } from '../../domain/fecha-hora.js';
+import { TEXTOS_GESTION, type DetalleSolicitud } from '../../domain/gestion.js';
 import {
   ADMIN,
   campo,
@@ -23,11 +26,27 @@ import {
   titulo,
   type Enviada,
 } from './ayuda-gestion.js';
-import { axeCheck, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
+import { Cliente } from '../../medicion/bench/comun/cliente.js';
+import { axeCheck, baseDe, erroresDe, newPage, puedeCorrer, usarServidorYNavegador } from './harness.js';
+import { pdf } from './pasos-ayuda.js';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const labelDe = (clave: string) => DOCUMENTOS.find((d) => d.key === clave)!.label;
 const MIME: Record<string, string> = { jpg: 'image/jpeg', pdf: 'application/pdf', gif: 'image/gif' };
+
+/** One file as the correction page uploads it: a multipart body with one part. */
+function unaParte(nombre: string, contenido: Buffer): { cuerpo: Uint8Array<ArrayBuffer>; tipo: string } {
+  const limite = `----correccion${randomBytes(8).toString('hex')}`;
+  const cuerpo = Buffer.concat([
+    Buffer.from(
+      `--${limite}\r\nContent-Disposition: form-data; name="file"; filename="${nombre}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    contenido,
+    Buffer.from(`\r\n--${limite}--\r\n`),
+  ]);
+  return { cuerpo: new Uint8Array(cuerpo), tipo: `multipart/form-data; boundary=${limite}` };
+}
 
 async function abrirSolicitud(page: Page, base: string, numero: string): Promise<void> {
   await page.goto(`${base}/gestion/solicitudes/${numero}`);
@@ -250,6 +269,89 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
     await page.context().close();
   });
 
+  it('a corrected document says when it replaced the earlier one and opens it; Historial names it', async () => {
+    const base = entorno.servidor.url;
+    const corregida = await enviarSolicitud(base, { apellidoynombre: 'Luna, Inés' });
+    const admin = await clienteDeGestion(base, ADMIN);
+    await moverPorApi(admin, corregida.numero, 'recibida', 'en_revision');
+    await moverPorApi(admin, corregida.numero, 'en_revision', 'observada', {
+      motivo: 'La póliza está vencida.',
+      documentos: ['PolizaMalaPraxis'],
+    });
+    // The link's token as its e-mail would carry it (the outbox row, before it goes out).
+    const db = baseDe(entorno.servidor);
+    let token: string;
+    try {
+      const { datos } = await db
+        .selectFrom('correos as c')
+        .innerJoin('solicitudes as s', 's.id', 'c.solicitud_id')
+        .select('c.datos')
+        .where('s.numero', '=', corregida.numero)
+        .where('c.tipo', '=', 'observada')
+        .executeTakeFirstOrThrow();
+      token = (JSON.parse(datos) as { token: string }).token;
+    } finally {
+      await db.destroy();
+    }
+    const aplicante = new Cliente(base);
+    await aplicante.get('/api/v2/localidad/getAll');
+    const { cuerpo, tipo } = unaParte('PolizaMalaPraxis.pdf', pdf('póliza renovada'));
+    const subida = await aplicante.pedir('POST', `/api/v2/correcciones/${token}/archivos`, cuerpo, {
+      'content-type': tipo,
+    });
+    expect(subida.status, subida.texto).toBe(200);
+    const envio = await aplicante.postJson(`/api/v2/correcciones/${token}/enviar`, {});
+    expect(envio.status, envio.texto).toBe(200);
+
+    const page = await newPage(entorno.browser);
+    await ingresar(page, base, REVISOR);
+    await abrirSolicitud(page, base, corregida.numero);
+    await esperarEstado(page, 'Corregida');
+    const poliza = labelDe('PolizaMalaPraxis');
+    const fila = page.locator('section[aria-labelledby="seccion-documentos"] li').filter({ hasText: poliza });
+    const texto = await fila.innerText();
+    const detalle = (
+      await admin.get(`/api/gestion/solicitudes/${corregida.numero}`)
+    ).json<DetalleSolicitud>();
+    const { en } = detalle.documentos.find((d) => d.clave === 'PolizaMalaPraxis')!.reemplazo!;
+    expect(texto).toContain(`Reemplazado el ${fechaDiaArgentina(en)} (corrección)`);
+    // Only the replaced document says so.
+    expect(await page.getByText(/Reemplazado el/).count()).toBe(1);
+    const anterior = fila.getByRole('link', { name: `Ver versión anterior de ${poliza}`, exact: true });
+    expect(await anterior.getAttribute('target')).toBe('_blank');
+    const [respuesta] = await Promise.all([
+      page
+        .context()
+        .waitForEvent('response', (r) => r.url().endsWith('/documentos/PolizaMalaPraxis/anterior')),
+      anterior.click(),
+    ]);
+    const cabeceras = await respuesta.allHeaders();
+    expect(respuesta.status()).toBe(200);
+    expect(cabeceras['content-security-policy']).toContain('sandbox');
+    expect(cabeceras['x-content-type-options']).toBe('nosniff');
+    expect(cabeceras['content-type']).toContain('application/pdf');
+    expect(cabeceras['content-disposition']).toMatch(/^inline/);
+    // The bytes through the same route (the browser's PDF viewer keeps the body it shows).
+    const vieja = corregida.documentos.find((d) => d.clave === 'PolizaMalaPraxis')!;
+    const bytes = await fetch(
+      `${base}/api/gestion/solicitudes/${corregida.numero}/documentos/PolizaMalaPraxis/anterior`,
+      {
+        headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      },
+    );
+    expect(bytes.status).toBe(200);
+    expect(sha256(Buffer.from(await bytes.arrayBuffer()))).toBe(vieja.sha256);
+    for (const otra of page.context().pages()) if (otra !== page) await otra.close();
+
+    const entradas = await page.locator('section[aria-labelledby="seccion-historial"] li').allInnerTexts();
+    expect(entradas.at(-1)).toContain('Observada → Corregida');
+    expect(entradas.at(-1)).toContain(`Reemplazó: ${poliza}`);
+    expect(entradas.at(-2)).toContain(`Documentos observados: ${poliza}`);
+    await axeCheck(page);
+    expect(erroresInesperados(erroresDe(page))).toEqual([]);
+    await page.context().close();
+  });
+
   it('"Auditoría" (administrador) lists who did what, newest first, page by page', async () => {
     // More than a page of rows, whatever the tests before did.
     const admin = await clienteDeGestion(entorno.servidor.url, ADMIN);
@@ -294,6 +396,7 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
       'Cambió el estado',
       'Vio un documento',
       'Descargó un documento',
+      'Vio la versión anterior de un documento',
       'Agregó una nota',
       'Alta de cuenta',
       'Consola',

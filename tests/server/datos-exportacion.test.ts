@@ -249,8 +249,9 @@ conCadaBase(
     });
 
     it('un documento reemplazado que sigue guardado también sale, en no-vigentes', async () => {
-      // As a correction leaves it (decision 086): the new document, uploaded in a draft of its
-      // own, takes the old one's place; the old one stays in the application's draft.
+      // As a correction left it before receipts had versions (decision 086): the new document,
+      // uploaded in a draft of its own, takes the old one's place; the old one stays in the
+      // application's draft, and no version names it as replaced.
       const { id } = await ctx.db
         .selectFrom('solicitudes')
         .select('id')
