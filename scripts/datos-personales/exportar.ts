@@ -48,7 +48,7 @@ export async function exportar(lista: string[]): Promise<void> {
   }
   const { dni, salida } = pedido;
   await ejecutar('escritura', async (db, config) => {
-    const exportacion = await leerExportacion(db, dni);
+    const exportacion = await leerExportacion(db, dni, { publicUrl: config.publicUrl });
     if (!exportacion) {
       console.error(TEXTOS_DATOS_PERSONALES.sinDatos);
       return 1;

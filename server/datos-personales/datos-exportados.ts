@@ -121,11 +121,8 @@ export interface Exportacion {
 }
 
 export interface OpcionesExportacion {
-  /**
-   * PUBLIC_URL: each receipt's QR code leads to its verification address there. Without it the
-   * versions are listed in datos.json but not drawn.
-   */
-  publicUrl?: string;
+  /** PUBLIC_URL: each receipt's QR code leads to its verification address there. */
+  publicUrl: string;
   ahora?: Date;
 }
 
@@ -160,16 +157,16 @@ export async function dniDeSolicitud(db: Db, numero: string): Promise<string | n
 export function leerExportacion(
   db: Db,
   dni: string,
-  { publicUrl, ahora = new Date() }: OpcionesExportacion = {},
+  { publicUrl, ahora = new Date() }: OpcionesExportacion,
 ): Promise<Exportacion | null> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
-    .execute((trx) => leerEn(trx, dni, ahora, publicUrl ?? null));
+    .execute((trx) => leerEn(trx, dni, ahora, publicUrl));
 }
 
-async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string | null): Promise<Exportacion | null> {
+async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string): Promise<Exportacion | null> {
   const titulares = await solicitudesDePersona(db, dni);
   if (titulares.length === 0) return null;
   const ids = titulares.map((s) => s.id);

@@ -27,8 +27,8 @@ interface ReemplazadoDelComprobanteExportado extends DocumentoDelComprobanteExpo
 export interface ComprobanteExportado {
   version: number;
   emitidoEn: string;
-  /** Its PDF inside the ZIP; null when the export was made without the public address. */
-  archivo: string | null;
+  /** Its PDF inside the ZIP. */
+  archivo: string;
   documentos: DocumentoDelComprobanteExportado[];
   /** Every document replaced up to this version, the oldest first. */
   reemplazados: ReemplazadoDelComprobanteExportado[];
@@ -58,25 +58,20 @@ export async function versionesDeSolicitudes(
 }
 
 /**
- * The versions of one application for datos.json and, given the public address their QR codes
- * lead to, their PDFs drawn from the same snapshot.
+ * The versions of one application for datos.json and their PDFs, drawn from the same snapshot with
+ * the public address their QR codes lead to.
  */
 export async function comprobantesExportados(
   db: Db,
   solicitud: { id: string; numero: string },
   versiones: readonly VersionDelComprobante[],
-  publicUrl: string | null,
+  publicUrl: string,
 ): Promise<{ comprobantes: ComprobanteExportado[]; pdfs: ComprobantePdf[] }> {
   const comprobantes: ComprobanteExportado[] = [];
   const pdfs: ComprobantePdf[] = [];
   for (const v of versiones) {
-    const archivo = publicUrl === null ? null : rutaDeComprobante(solicitud.numero, v.version);
-    if (archivo !== null) {
-      pdfs.push({
-        ruta: archivo,
-        contenido: await generarComprobante(db, solicitud.id, publicUrl!, v.version),
-      });
-    }
+    const archivo = rutaDeComprobante(solicitud.numero, v.version);
+    pdfs.push({ ruta: archivo, contenido: await generarComprobante(db, solicitud.id, publicUrl, v.version) });
     comprobantes.push({
       version: v.version,
       emitidoEn: v.emitidoEn,

@@ -591,7 +591,7 @@ for (const variante of VARIANTES) {
 
           // A reader that goes away mid-way (the connection closed): the document being read is
           // closed and no other is opened.
-          const exportacion = (await leerExportacion(ctx.db, TITULAR.dni))!;
+          const exportacion = (await leerExportacion(ctx.db, TITULAR.dni, { publicUrl: ctx.app.config.publicUrl }))!;
           const abandono = contarLecturas(ctx);
           try {
             const flujo = zipDeExportacion(exportacion, ctx.app.documentos);
