@@ -7,9 +7,17 @@ import { createTestModel } from 'xstate/graph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOCUMENTOS, type CorreccionPendiente, type DocumentoKey } from '../../domain/index.js';
 import {
+  concretar,
+  conReemplazo,
+  correccionDe,
+  eventosDe,
+  quitandose,
+  reemplazoDe,
+  type EventoModelo,
+} from './correccion-modelo.js';
+import {
   correccionMachine,
   yaLlego,
-  type CorreccionContext,
   type CorreccionEvent,
   type CorreccionInput,
   type CorreccionSnapshot,
@@ -17,115 +25,10 @@ import {
 } from '../../machines/correccion.js';
 
 const TOKEN = 'T'.repeat(43);
-const etiqueta = (clave: DocumentoKey) => DOCUMENTOS.find((d) => d.key === clave)!.label;
-
-const correccionDe = (claves: DocumentoKey[]): CorreccionPendiente => ({
-  numeroSolicitud: 'AMR-0000AB',
-  motivo: 'La póliza está vencida.',
-  plazo: '2026-12-07',
-  documentos: claves.map((clave) => ({ clave, etiqueta: etiqueta(clave), reemplazo: null })),
-});
-
-const conReemplazo = (c: CorreccionPendiente, clave: DocumentoKey, bytes: number): CorreccionPendiente => ({
-  ...c,
-  documentos: c.documentos.map((d) => (d.clave === clave ? { ...d, reemplazo: { nombre: `${clave}.pdf`, bytes } } : d)),
-});
 
 type Fase = 'ausente' | 'vacio' | 'subiendo' | 'subido' | 'error' | 'inicio';
 const faseDe = (s: AnyMachineSnapshot, clave: DocumentoKey): Fase | null =>
   ((s.value as { listo?: Record<string, Fase> }).listo?.[clave] ?? null) as Fase | null;
-
-type EventoModelo = CorreccionEvent & { variante?: string };
-
-/**
- * The events worth sending in a state, each with a payload built from a context (the model's to
- * generate paths, the actor's own to replay them: the model folds states whose file ids differ).
- */
-function eventosDe(context: CorreccionContext, correccionBase: CorreccionPendiente): EventoModelo[] {
-  const eventos: EventoModelo[] = [
-    { type: 'CARGA.FALLO', mensaje: 'Sin conexión.' },
-    { type: 'ENLACE.VENCIDO', mensaje: 'Este enlace ya fue usado o venció.' },
-    { type: 'REINTENTAR_CARGA' },
-    { type: 'ENVIAR' },
-    { type: 'ENVIO.EXITO' },
-    { type: 'ENVIO.FALLO', mensaje: 'El servidor no pudo atenderte en este momento. Intentá nuevamente.' },
-  ];
-  const { correccion, documentos } = context;
-  if (!correccion) return [...eventos, { type: 'CARGA.EXITO', correccion: correccionBase }];
-  for (const { clave } of correccion.documentos) {
-    const elegido = documentos[clave]?.elegido ?? null;
-    // A new id per choice (derived from the current one), so a late answer about an older file
-    // is told apart.
-    const n = Number(elegido?.id.split('#')[1] ?? 0) + 1;
-    eventos.push(
-      {
-        type: 'ARCHIVO.ELEGIDO',
-        variante: 'admisible',
-        clave,
-        archivo: { id: `${clave}#${n}`, nombre: `escaneo ${n}.pdf`, tamanio: 1000 + n, tipo: 'application/pdf' },
-        contenido: null,
-      },
-      {
-        type: 'ARCHIVO.ELEGIDO',
-        variante: 'rechazado',
-        clave,
-        archivo: { id: `${clave}#${n}`, nombre: 'programa.exe', tamanio: 10, tipo: 'application/octet-stream' },
-        contenido: null,
-      },
-      { type: 'REINTENTAR', clave },
-    );
-    if (elegido) {
-      const archivoId = elegido.id;
-      eventos.push(
-        { type: 'SUBIDA.PROGRESO', clave, archivoId, porcentaje: 40 },
-        {
-          type: 'SUBIDA.EXITO',
-          variante: 'confirmada',
-          clave,
-          archivoId,
-          correccion: conReemplazo(correccion, clave, elegido.tamanio),
-        },
-        // An answer that does not hold this document (a server out of step).
-        { type: 'SUBIDA.EXITO', variante: 'sin-confirmar', clave, archivoId, correccion },
-        // A late answer about an earlier file: ignored.
-        {
-          type: 'SUBIDA.EXITO',
-          variante: 'tardia',
-          clave,
-          archivoId: `${clave}#0`,
-          correccion: conReemplazo(correccion, clave, 1),
-        },
-        {
-          type: 'SUBIDA.FALLO',
-          variante: 'red',
-          clave,
-          archivoId,
-          mensaje: 'No pudimos comunicarnos con el servidor.',
-          reintentable: true,
-        },
-        {
-          type: 'SUBIDA.FALLO',
-          variante: 'rechazo',
-          clave,
-          archivoId,
-          mensaje: 'El archivo no es un PDF.',
-          reintentable: false,
-        },
-      );
-    }
-  }
-  return eventos;
-}
-
-/** The model's event rebuilt from the actor's own context (same type, document and variant). */
-function concretar(evento: EventoModelo, context: CorreccionContext, base: CorreccionPendiente): CorreccionEvent {
-  const clave = 'clave' in evento ? evento.clave : undefined;
-  const igual = eventosDe(context, base).find(
-    (e) => e.type === evento.type && ('clave' in e ? e.clave : undefined) === clave && e.variante === evento.variante,
-  );
-  const { variante: _v, ...concreto } = igual ?? evento;
-  return concreto as CorreccionEvent;
-}
 
 /** The abstract state: where the chart is, and what each document and the sending hold. */
 function serializar(s: CorreccionSnapshot): string {
@@ -133,6 +36,9 @@ function serializar(s: CorreccionSnapshot): string {
     clave,
     !!d?.elegido,
     d?.fallo ? (d.fallo.reintentable ? 'reintentable' : 'definitivo') : null,
+    // A row emptied by "Quitar" whose answer is pending is not the same as an empty row: only it
+    // takes the server's QUITA.* answers.
+    !!d?.quitado,
   ]);
   const reemplazos = s.context.correccion?.documentos.map((d) => d.reemplazo !== null) ?? null;
   return JSON.stringify([s.value, docs, reemplazos, !!s.context.errorEnvio, !!s.context.mensaje, !!s.context.errorCarga]);
@@ -156,6 +62,7 @@ const ACCIONES_ES = [
   'cancelarSubida',
   'guardarPendiente',
   'borrarPendiente',
+  'quitarReemplazo',
   'enviarCorreccion',
   'recordarEnviada',
   'olvidarCorreccion',
@@ -165,6 +72,8 @@ class Sut {
   readonly registro: Llamada[] = [];
   desde = 0;
   antes: CorreccionSnapshot;
+  /** The last event as the actor got it. */
+  ultimo: CorreccionEvent | null = null;
   readonly actor;
   constructor(
     input: CorreccionInput,
@@ -183,12 +92,14 @@ class Sut {
   enviar(evento: EventoModelo) {
     this.antes = this.snapshot;
     this.desde = this.registro.length;
-    this.actor.send(concretar(evento, this.snapshot.context, this.base));
+    this.ultimo = concretar(evento, this.snapshot.context, this.base);
+    this.actor.send(this.ultimo);
   }
   /** Sends the event exactly as given (the examples below). */
   enviarTal(evento: CorreccionEvent) {
     this.antes = this.snapshot;
     this.desde = this.registro.length;
+    this.ultimo = evento;
     this.actor.send(evento);
   }
   ultimas(accion: string): unknown[] {
@@ -218,6 +129,10 @@ function comprobar(modelo: CorreccionSnapshot) {
   const todo = s.matches('listo') && observados.length > 0 && observados.every((c) => faseDe(s, c) === 'subido');
   const enviando = s.matches({ listo: { envio: 'enviando' } });
   expect(s.can({ type: 'ENVIAR' })).toBe(todo && !enviando);
+  // Never while the server is removing a replacement: its answer may still put the file back.
+  if (observados.some((c) => quitandose(s.context, c))) {
+    expect(s.can({ type: 'ENVIAR' }), 'ENVIAR durante una quita').toBe(false);
+  }
 
   if (s.matches('listo')) {
     for (const d of DOCUMENTOS) {
@@ -229,6 +144,21 @@ function comprobar(modelo: CorreccionSnapshot) {
       // "Reintentar" only when retrying can help.
       const reintento = s.can({ type: 'REINTENTAR', clave: d.key });
       expect(reintento).toBe(fase === 'error' && !enviando && !!s.context.documentos[d.key]!.fallo!.reintentable);
+      // "Quitar" while a file is uploading or uploaded, or a failed row still holds one (a file
+      // to retry, or an earlier replacement on the server); never while sending.
+      const doc = s.context.documentos[d.key];
+      const reemplazo = reemplazoDe(correccion, d.key);
+      const quitable =
+        !enviando &&
+        (fase === 'subiendo' ||
+          fase === 'subido' ||
+          (fase === 'error' && (!!doc?.elegido || reemplazo !== null)));
+      expect(s.can({ type: 'QUITAR', clave: d.key }), `Quitar ${d.key}`).toBe(quitable);
+      // That is the row that shows a file (src/paginas/corregir/FilaReemplazo.tsx turns its button
+      // into "Quitar" when there is one, enabled by the same `can`).
+      expect(quitable, `fila de ${d.key} con archivo`).toBe(
+        !enviando && (!!doc?.elegido || reemplazo !== null),
+      );
     }
   }
 
@@ -240,6 +170,34 @@ function comprobar(modelo: CorreccionSnapshot) {
     const deEste = pedidas.filter((p) => p.clave === clave);
     expect(deEste.length, `subidas pedidas de ${clave}`).toBe(entro ? 1 : 0);
     if (entro) expect(deEste[0]!.archivo).toEqual(s.context.documentos[clave]!.elegido);
+  }
+  // "Quitar" empties the row at once, and asks the server to remove the replacement once when
+  // there may be one (uploaded, or an upload cut on its way); never on any other event.
+  const ultimo = sut!.ultimo;
+  const quitadas = sut!.ultimas('quitarReemplazo');
+  if (ultimo?.type === 'QUITAR' && antes.can(ultimo)) {
+    const { clave } = ultimo;
+    expect(faseDe(s, clave), 'fila tras QUITAR').toBe('vacio');
+    expect(s.context.documentos[clave]!.elegido, 'elegido tras QUITAR').toBeNull();
+    expect(reemplazoDe(correccion, clave), 'reemplazo tras QUITAR').toBeNull();
+    const enServidor =
+      faseDe(antes, clave) === 'subiendo' || reemplazoDe(antes.context.correccion, clave) !== null;
+    expect(quitadas, 'quitas pedidas por QUITAR').toEqual(enServidor ? [{ token: TOKEN, clave }] : []);
+    // What it took off is kept until the server answers.
+    const quitado = s.context.documentos[clave]!.quitado;
+    expect(quitado?.reemplazo ?? null, 'lo quitado').toEqual(reemplazoDe(antes.context.correccion, clave));
+  } else {
+    expect(quitadas, 'quitas pedidas sin QUITAR').toEqual([]);
+  }
+  // A failed removal puts the file back, with the server's message.
+  if (ultimo?.type === 'QUITA.FALLO' && quitandose(antes.context, ultimo.clave)) {
+    const { clave } = ultimo;
+    const quitado = antes.context.documentos[clave]!.quitado!;
+    expect(faseDe(s, clave), 'fila tras QUITA.FALLO').toBe('subido');
+    expect(reemplazoDe(correccion, clave), 'reemplazo tras QUITA.FALLO').toEqual(quitado.reemplazo);
+    expect(s.context.documentos[clave]!.nombre, 'nombre tras QUITA.FALLO').toBe(quitado.nombre);
+    expect(s.context.documentos[clave]!.fallo?.mensaje, 'mensaje tras QUITA.FALLO').toBe(ultimo.mensaje);
+    expect(quitandose(s.context, clave), 'quita pendiente tras QUITA.FALLO').toBe(false);
   }
   // The correction is sent once per press of ENVIAR, and never again once sent.
   const enviadas = sut!.ultimas('enviarCorreccion').length;
@@ -269,6 +227,9 @@ function parametros(input: CorreccionInput, base: CorreccionPendiente): Paramete
     'SUBIDA.EXITO',
     'SUBIDA.FALLO',
     'REINTENTAR',
+    'QUITAR',
+    'QUITA.EXITO',
+    'QUITA.FALLO',
     'ENVIAR',
     'ENVIO.EXITO',
     'ENVIO.FALLO',
