@@ -15,6 +15,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const RAIZ = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CARGADOR_TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/** tsx's loader as installed in another checkout (`npm run bench -- --contra` runs an older commit). */
+export const cargadorTsxDe = (raiz: string) =>
+  pathToFileURL(createRequire(path.join(raiz, 'package.json')).resolve('tsx')).href;
+
 export async function puertoLibre(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -64,6 +68,11 @@ export interface OpcionesServidor {
   dataDir?: string;
   /** Working directory of the server, whose dist/client is what gets served (default: the checkout). */
   raizCliente?: string;
+  /**
+   * The checkout whose server/server.ts runs, with its own node_modules and tsx (default: this
+   * one). `npm run bench -- --contra <commit>` runs the other commit from its own worktree.
+   */
+  raizServidor?: string;
   puerto?: number;
   /** Keep what the server prints (off for throughput runs: reading the pipe costs CPU). */
   capturarSalida?: boolean;
@@ -100,7 +109,9 @@ export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<
   const url = `http://127.0.0.1:${puerto}`;
   let texto = '';
   const capturar = opciones.capturarSalida ?? true;
-  const proceso = spawn(process.execPath, ['--import', CARGADOR_TSX, path.join(RAIZ, 'server/server.ts')], {
+  const raizServidor = opciones.raizServidor ?? RAIZ;
+  const cargador = raizServidor === RAIZ ? CARGADOR_TSX : cargadorTsxDe(raizServidor);
+  const proceso = spawn(process.execPath, ['--import', cargador, path.join(raizServidor, 'server/server.ts')], {
     cwd: opciones.raizCliente ?? RAIZ,
     env: {
       ...process.env,

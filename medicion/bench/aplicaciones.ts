@@ -19,7 +19,7 @@ import { iniciarProxyHijo, type ProxyHijo } from '../torture/procesos/proxy-hijo
 
 const CLIENTES = 16;
 
-interface Ronda {
+export interface Ronda {
   porSegundo: number;
   p50: number;
   p99: number;
@@ -27,7 +27,7 @@ interface Ronda {
 }
 
 /** `total` applications at 16 clients against `url`; indices from `desde` (each its own applicant). */
-async function ronda(url: string, total: number, desde: number): Promise<Ronda> {
+export async function ronda(url: string, total: number, desde: number): Promise<Ronda> {
   const inicio = performance.now();
   const envios = await enParalelo(total, CLIENTES, (i) => solicitudCompleta(url, desde + i));
   const segundos = (performance.now() - inicio) / 1000;

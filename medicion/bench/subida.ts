@@ -25,13 +25,13 @@ async function memoria(pid: number): Promise<{ rss: number; pico: number }> {
   return { rss: kb('VmRSS'), pico: kb('VmHWM') };
 }
 
-interface Archivo {
+export interface Archivo {
   clave: string;
   ruta: string;
   bytes: number;
 }
 
-async function generar(dir: string, bytes: number): Promise<Archivo[]> {
+export async function generar(dir: string, bytes: number): Promise<Archivo[]> {
   const archivos: Archivo[] = [];
   for (const clave of DOCUMENTO_KEYS) {
     const ruta = path.join(dir, `${clave}.pdf`);
@@ -42,7 +42,7 @@ async function generar(dir: string, bytes: number): Promise<Archivo[]> {
 }
 
 /** Streams the multipart body from the files on disk; resolves with the status and answer. */
-function subirEnStreaming(servidor: Servidor, cliente: Cliente, archivos: Archivo[]): Promise<{ status: number; texto: string }> {
+export function subirEnStreaming(servidor: Pick<Servidor, 'url'>, cliente: Cliente, archivos: Archivo[]): Promise<{ status: number; texto: string }> {
   const limite = '----calidadSubida9x10';
   const cabecera = (a: Archivo) =>
     Buffer.from(`--${limite}\r\nContent-Disposition: form-data; name="file"; filename="${a.clave}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
@@ -83,7 +83,7 @@ function subirEnStreaming(servidor: Servidor, cliente: Cliente, archivos: Archiv
   });
 }
 
-async function copiaPlana(archivos: Archivo[], destino: string): Promise<number> {
+export async function copiaPlana(archivos: Archivo[], destino: string): Promise<number> {
   const inicio = performance.now();
   for (const a of archivos) {
     const salida = path.join(destino, path.basename(a.ruta));
