@@ -59,10 +59,10 @@ for (const motor of MOTORES_E2E) {
       expect(recibo.mensaje.text).toContain(numero);
       expect(recibo.mensaje.html).toContain('<html lang="es-AR">');
       expect(recibo.mensaje.html).toContain(
-        `${entorno.servidor.url.replace('127.0.0.1', 'localhost')}/estado`,
+        `${entorno.servidor.url.replace('127.0.0.1', 'localhost')}/estado?numero=${numero}`,
       );
       const [pdf] = recibo.mensaje.attachments;
-      expect(pdf?.filename).toBe(`comprobante-${numero}.pdf`);
+      expect(pdf?.filename).toBe(`comprobante-${numero}-version-1.pdf`);
       expect(await textoDePdf(pdf!.content)).toContain(numero);
 
       const aviso = await buzon!.esperar((r) => r.mensaje.subject === `Nueva solicitud ${numero}`, 20_000);
