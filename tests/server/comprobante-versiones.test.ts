@@ -12,11 +12,11 @@ import { generarComprobante } from '../../server/comprobante/index.js';
 import { ROTULOS_COMPROBANTE } from '../../server/comprobante/dibujo.js';
 import { armarMensaje } from '../../server/correo/mensajes.js';
 import * as archivos from './ayuda/archivos.js';
-import { multipart, type Navegador, type Parte } from './ayuda/cliente.js';
+import type { Navegador, Parte } from './ayuda/cliente.js';
 import { leerPdf } from './ayuda/comprobante.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
-import { ingresarComo } from './ayuda/personal.js';
+import { corregirSolicitud } from './ayuda/correccion.js';
 import { cuerpoSolicitud, partesRequeridas } from './ayuda/solicitud.js';
 
 const PUBLICA = 'https://prestadores.example.org';
@@ -53,28 +53,9 @@ conCadaBase(
       numero = r.json<{ numeroSolicitud: string }>().numeroSolicitud;
       solicitudId = await idDeSolicitud(ctx, numero);
 
-      const revisora = await ingresarComo(ctx, 'revisora', 'revisor');
-      for (const [desde, hacia, extra] of [
-        ['recibida', 'en_revision', {}],
-        ['en_revision', 'observada', { motivo: 'La póliza está vencida.', documentos: ['PolizaMalaPraxis'] }],
-      ] as const) {
-        const m = await revisora.post(`/api/gestion/solicitudes/${numero}/estado`, { desde, hacia, ...extra });
-        expect(m.statusCode, m.body).toBe(200);
-      }
-      const { datos } = await ctx.db
-        .selectFrom('correos')
-        .select('datos')
-        .where('tipo', '=', 'observada')
-        .where('solicitud_id', '=', solicitudId)
-        .executeTakeFirstOrThrow();
-      const correccion = (JSON.parse(datos) as { token: string }).token;
-      // Another browser: the applicant may correct from anywhere.
-      const otro = await ctx.navegador().abrir();
-      const { cuerpo, contentType } = multipart([{ nombre: 'PolizaMalaPraxis.pdf', contenido: nuevaPoliza }]);
-      const subidaCorreccion = await otro.enviarCrudo(`/api/v2/correcciones/${correccion}/archivos`, cuerpo, contentType);
-      expect(subidaCorreccion.statusCode, subidaCorreccion.body).toBe(200);
-      const envio = await otro.post(`/api/v2/correcciones/${correccion}/enviar`, {});
-      expect(envio.statusCode, envio.body).toBe(200);
+      await corregirSolicitud(ctx, numero, {
+        PolizaMalaPraxis: { nombre: 'PolizaMalaPraxis.pdf', contenido: nuevaPoliza },
+      });
 
       tokens = (
         await ctx.db
@@ -175,27 +156,7 @@ conCadaBase(
 
     describe('a second correction', () => {
       it('issues version 3, which lists both replacements in order and leaves 1 and 2 replaced', async () => {
-        const revisora = await ingresarComo(ctx, 'revisora2', 'revisor');
-        for (const [desde, hacia, extra] of [
-          ['corregida', 'en_revision', {}],
-          ['en_revision', 'observada', { motivo: 'El DNI no se lee.', documentos: ['DniAnverso'] }],
-        ] as const) {
-          const m = await revisora.post(`/api/gestion/solicitudes/${numero}/estado`, { desde, hacia, ...extra });
-          expect(m.statusCode, m.body).toBe(200);
-        }
-        const filas = await ctx.db
-          .selectFrom('correos')
-          .select('datos')
-          .where('tipo', '=', 'observada')
-          .where('solicitud_id', '=', solicitudId)
-          .orderBy('creado_ms', 'desc')
-          .execute();
-        const correccion = (JSON.parse(filas[0]!.datos) as { token: string }).token;
-        const aplicante = await ctx.navegador().abrir();
-        const dni = archivos.png(3, 3);
-        const { cuerpo, contentType } = multipart([{ nombre: 'DniAnverso.png', contenido: dni }]);
-        expect((await aplicante.enviarCrudo(`/api/v2/correcciones/${correccion}/archivos`, cuerpo, contentType)).statusCode).toBe(200);
-        expect((await aplicante.post(`/api/v2/correcciones/${correccion}/enviar`, {})).statusCode).toBe(200);
+        await corregirSolicitud(ctx, numero, { DniAnverso: { nombre: 'DniAnverso.png', contenido: archivos.png(3, 3) } });
 
         const tres = await ctx.db
           .selectFrom('comprobantes')

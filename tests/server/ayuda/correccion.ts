@@ -8,8 +8,9 @@ import { idDeSolicitud } from './gestion-solicitudes.js';
 import { ingresarComo } from './personal.js';
 
 /**
- * Observes the documents of `reemplazos` (by key) of application `numero` (from Recibida through
- * En revisión, or from its status) and sends their replacements; answers the correction link's token.
+ * Observes the documents of `reemplazos` (by key) of application `numero` (from Recibida or
+ * Corregida through En revisión, or from its status) and sends their replacements; answers the
+ * correction link's token.
  */
 export async function corregirSolicitud(
   ctx: Contexto,
@@ -24,15 +25,16 @@ export async function corregirSolicitud(
     .select('estado')
     .where('id', '=', solicitudId)
     .executeTakeFirstOrThrow();
-  if (estado === 'recibida') {
+  const aRevision = estado === 'recibida' || estado === 'corregida';
+  if (aRevision) {
     const revisar = await revisora.post(`/api/gestion/solicitudes/${numero}/estado`, {
-      desde: 'recibida',
+      desde: estado,
       hacia: 'en_revision',
     });
     expect(revisar.statusCode, revisar.body).toBe(200);
   }
   const observar = await revisora.post(`/api/gestion/solicitudes/${numero}/estado`, {
-    desde: estado === 'recibida' ? 'en_revision' : estado,
+    desde: aRevision ? 'en_revision' : estado,
     hacia: 'observada',
     motivo,
     documentos: Object.keys(reemplazos),
