@@ -121,51 +121,66 @@ function encabezado(doc: Doc, d: DatosComprobante): number {
   return y + 8;
 }
 
-function documentos(doc: Doc, y: number, d: DatosComprobante): number {
-  y = titulo(doc, espacio(doc, y, 24 + 34), ROTULOS_COMPROBANTE.documentos);
-  const ANCHO_TAMANIO = 170;
-  for (const documento of d.documentos) {
+const ANCHO_DERECHA = 170;
+
+/** A file's row: its label, what goes on the right (size, or date), and a SHA-256 on its own line. */
+interface FilaDeArchivo {
+  etiqueta: string;
+  derecha: string;
+  rotuloHuella: string;
+  huella: string;
+}
+
+/** A section of file rows under its title; nothing when it has none. */
+function filasDeArchivos(doc: Doc, y: number, tituloSeccion: string, filas: readonly FilaDeArchivo[]): number {
+  if (filas.length === 0) return y;
+  y = titulo(doc, espacio(doc, y, 24 + 34), tituloSeccion);
+  for (const fila of filas) {
     y = espacio(doc, y, 34);
     doc.font('sans').fontSize(10).fillColor('black');
-    doc.text(documento.etiqueta, X, y, { width: ANCHO_UTIL - ANCHO_TAMANIO - 8, lineBreak: false });
+    doc.text(fila.etiqueta, X, y, { width: ANCHO_UTIL - ANCHO_DERECHA - 8, lineBreak: false });
     doc.fontSize(9).fillColor(GRIS);
-    doc.text(tamanioConBytes(documento.bytes), X + ANCHO_UTIL - ANCHO_TAMANIO, y + 1, {
-      width: ANCHO_TAMANIO,
+    doc.text(fila.derecha, X + ANCHO_UTIL - ANCHO_DERECHA, y + 1, {
+      width: ANCHO_DERECHA,
       align: 'right',
       lineBreak: false,
     });
-    doc.font('sans').fontSize(8).fillColor(GRIS).text(ROTULOS_COMPROBANTE.sha256, X + 10, y + 15, {
-      lineBreak: false,
-    });
-    // 64 hex digits in monospace 8 pt: 308 pt, on one line.
-    doc.font('mono').fontSize(8).fillColor('black').text(documento.sha256, X + 58, y + 15, { lineBreak: false });
+    doc.font('sans').fontSize(8).fillColor(GRIS);
+    doc.text(fila.rotuloHuella, X + 10, y + 15, { lineBreak: false });
+    // 64 hex digits in monospace 8 pt: 308 pt, on one line after the label.
+    const x = X + 16 + doc.widthOfString(fila.rotuloHuella);
+    doc.font('mono').fontSize(8).fillColor('black').text(fila.huella, x, y + 15, { lineBreak: false });
     y += 34;
   }
   return y + 10;
 }
 
+const documentos = (doc: Doc, y: number, d: DatosComprobante): number =>
+  filasDeArchivos(
+    doc,
+    y,
+    ROTULOS_COMPROBANTE.documentos,
+    d.documentos.map((documento) => ({
+      etiqueta: documento.etiqueta,
+      derecha: tamanioConBytes(documento.bytes),
+      rotuloHuella: ROTULOS_COMPROBANTE.sha256,
+      huella: documento.sha256,
+    })),
+  );
+
 /** Each replaced document: label, date "por corrección", and the SHA-256 it had. */
-function reemplazados(doc: Doc, y: number, d: DatosComprobante): number {
-  if (d.reemplazados.length === 0) return y;
-  y = titulo(doc, espacio(doc, y, 24 + 34), ROTULOS_COMPROBANTE.reemplazados);
-  for (const r of d.reemplazados) {
-    y = espacio(doc, y, 34);
-    doc.font('sans').fontSize(10).fillColor('black');
-    doc.text(r.etiqueta, X, y, { width: ANCHO_UTIL - 178, lineBreak: false });
-    doc.fontSize(9).fillColor(GRIS);
-    doc.text(`${fechaHoraArgentina(r.en)}, ${TEXTOS_VERSIONES.porCorreccion}`, X + ANCHO_UTIL - 170, y + 1, {
-      width: 170,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.font('sans').fontSize(8).fillColor(GRIS).text(ROTULOS_COMPROBANTE.sha256Anterior, X + 10, y + 15, {
-      lineBreak: false,
-    });
-    doc.font('mono').fontSize(8).fillColor('black').text(r.sha256, X + 96, y + 15, { lineBreak: false });
-    y += 34;
-  }
-  return y + 10;
-}
+const reemplazados = (doc: Doc, y: number, d: DatosComprobante): number =>
+  filasDeArchivos(
+    doc,
+    y,
+    ROTULOS_COMPROBANTE.reemplazados,
+    d.reemplazados.map((r) => ({
+      etiqueta: r.etiqueta,
+      derecha: `${fechaHoraArgentina(r.en)}, ${TEXTOS_VERSIONES.porCorreccion}`,
+      rotuloHuella: ROTULOS_COMPROBANTE.sha256Anterior,
+      huella: r.sha256,
+    })),
+  );
 
 function equipos(doc: Doc, y: number, d: DatosComprobante): number {
   y = titulo(doc, espacio(doc, y, 24 + 36), ROTULOS_COMPROBANTE.equipos);
