@@ -8,8 +8,6 @@
 // superseded one 410, both with "Este enlace ya fue usado o venció." — never 401/403, which the
 // SPA's client answers by leaving the page. Nothing here may be cached or indexed (the address
 // carries the token), errors included.
-import { once } from 'node:events';
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
@@ -22,6 +20,7 @@ import { CLAVES } from '../../db/contadores.js';
 import { cortarLectura } from '../../archivos/rutas/cortar.js';
 import { MAXIMO_PETICION } from '../../archivos/rutas/index.js';
 import { EnvioCortado, recibirArchivos } from '../../archivos/rutas/recepcion.js';
+import { abierto } from '../../storage/abierto.js';
 
 const HORA = 3_600_000;
 const MIB = 1024 * 1024;
@@ -55,16 +54,6 @@ const archivoDeDocumento = {
   properties: { nombre: { type: 'string' }, bytes: { type: 'integer' } },
 } as const;
 
-/** Waits until the store's stream has its first bytes (or fails): the file is really there. */
-async function abierto(flujo: Readable): Promise<Readable> {
-  try {
-    await once(flujo, 'readable');
-  } catch (error) {
-    flujo.destroy();
-    throw error;
-  }
-  return flujo;
-}
 
 const correccionPendiente200 = {
   type: 'object',

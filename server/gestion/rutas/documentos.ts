@@ -11,13 +11,12 @@
 // hostile PDF or image cannot run script in the back-office's origin. The file is opened first
 // (a missing one is a plain 500, with no audit row and no download name), then the audit row is
 // committed, and only then does the first byte go out.
-import { once } from 'node:events';
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
 import { auditar } from '../../auditoria/cadena.js';
 import { documentoAnteriorDeSolicitud, documentoDeSolicitud } from '../expediente.js';
 import { paramsNumero } from './esquemas.js';
+import { abierto } from '../../storage/abierto.js';
 
 interface ParamsDocumento {
   numero: string;
@@ -44,16 +43,6 @@ function disposicion(tipo: 'inline' | 'attachment', nombre: string): string {
   return `${tipo}; filename="${ascii}"; filename*=UTF-8''${codificado}`;
 }
 
-/** Waits until the store's stream has its first bytes (or fails): the file is really there. */
-async function abierto(flujo: Readable): Promise<Readable> {
-  try {
-    await once(flujo, 'readable');
-  } catch (error) {
-    flujo.destroy();
-    throw error;
-  }
-  return flujo;
-}
 
 const MODOS = {
   ver: {
