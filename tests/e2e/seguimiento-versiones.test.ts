@@ -89,7 +89,7 @@ for (const motor of MOTORES_E2E) {
         const enviada = await enviarSolicitud(base);
         const { numero } = enviada;
         const correoDe = (asunto: string) =>
-          buzon.esperar((r) => r.mensaje.subject === asunto && r.para.some((p) => p.includes(enviada.datos.email)), 30_000);
+          buzon.esperar((r) => r.mensaje.subject === asunto && r.para.some((p) => p.includes(enviada.datos.email)), 60_000);
 
         // Version 1 arrives with the first e-mail.
         const recibida = await correoDe(`Recibimos tu solicitud N° ${numero}`);
@@ -145,9 +145,9 @@ for (const motor of MOTORES_E2E) {
         await page.getByText(poliza.name, { exact: true }).waitFor();
         await axeCheck(page);
         const enviar = page.getByRole('button', { name: TEXTOS_SEGUIMIENTO.enviarCorreccion });
-        await expect.poll(() => enviar.isEnabled(), { timeout: 20_000 }).toBe(true);
+        await expect.poll(() => enviar.isEnabled(), { timeout: 40_000 }).toBe(true);
         await enviar.click();
-        await page.getByText(TEXTOS_SEGUIMIENTO.correccionEnviada).first().waitFor({ timeout: 20_000 });
+        await page.getByText(TEXTOS_SEGUIMIENTO.correccionEnviada).first().waitFor({ timeout: 40_000 });
 
         // "Recibimos tu corrección" carries version 2, which lists the policy it replaced.
         const corregida = await correoDe(`Recibimos tu corrección de la solicitud ${numero}`);
@@ -199,7 +199,7 @@ for (const motor of MOTORES_E2E) {
         await axeCheck(page);
         expect(erroresInesperados(erroresDe(page))).toEqual([]);
         await page.context().close();
-      }, 120_000);
+      }, 240_000);
     }
   });
 }
