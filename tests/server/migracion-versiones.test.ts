@@ -15,7 +15,8 @@ import { MOTORES, crearEntorno, type Entorno } from './ayuda/bases.js';
 
 const ANTES_DE_VERSIONES = '008_auditoria_con_clave';
 
-for (const { motor } of MOTORES) {
+// PostgreSQL missing: skipped on a developer's machine; under CI=true ayuda/bases.ts fails the run.
+for (const { motor } of MOTORES.filter((m) => m.disponible)) {
   describe(`la migración a versiones del comprobante [${motor}]`, () => {
     let entorno: Entorno;
     let db: Kysely<Database>;
