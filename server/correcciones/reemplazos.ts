@@ -6,6 +6,7 @@
 // "Quitar <label>" removes an uploaded replacement again, until the correction is sent.
 import type { CorreccionPendiente, DocumentoKey } from '../../domain/index.js';
 import type { Config } from '../config/index.js';
+import type { Conexion } from '../db/conexion.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { CLAVES, leer, sumar } from '../db/contadores.js';
@@ -76,13 +77,14 @@ export async function presupuestoDeReemplazos(
 
 /** Stores the received files in the correction's draft; answers the page's data. */
 export async function guardarReemplazos(
-  db: Db,
+  conexion: Conexion,
   almacen: DocumentStore,
   token: string,
   correccion: Correccion,
   recibidos: Recibido[],
   cliente: string,
 ): Promise<CorreccionPendiente> {
+  const { db } = conexion;
   const descartar = () => Promise.all(recibidos.map((r) => almacen.descartar(r.preparado).catch(() => {})));
   const ajeno = recibidos.find((r) => !correccion.documentos.includes(r.clave));
   if (ajeno) {
@@ -98,7 +100,7 @@ export async function guardarReemplazos(
   }
   await guardarDocumentos(db, almacen, correccion.borradorId, recibidos);
   await sumar(
-    db,
+    conexion,
     CLAVES.bytes(cliente),
     recibidos.reduce((total, r) => total + r.preparado.bytes, 0),
     HORA,
@@ -124,7 +126,13 @@ export async function quitarReemplazo(
     .where('borrador_id', '=', correccion.borradorId)
     .where('clave', '=', clave)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('solicitud_documentos as sd').select('sd.documento_id').whereRef('sd.documento_id', '=', 'documentos.id'))),
+      not(
+        exists(
+          selectFrom('solicitud_documentos as sd')
+            .select('sd.documento_id')
+            .whereRef('sd.documento_id', '=', 'documentos.id'),
+        ),
+      ),
     )
     .returning('archivo')
     .execute();

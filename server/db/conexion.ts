@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database, Db } from './esquema.js';
 
 export type Motor = 'sqlite' | 'postgres';
@@ -60,18 +60,48 @@ export function abrirBase(
     if (!fs.existsSync(ruta)) throw new BaseInexistente(ruta);
     const archivo = new SQLite(ruta, { readonly: true, fileMustExist: true });
     archivo.pragma('busy_timeout = 5000');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }), motor: 'sqlite' };
+    return {
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }),
+      motor: 'sqlite',
+    };
   }
   archivoSoloDelDuenio(ruta);
   const archivo = new SQLite(ruta);
   // WAL + synchronous=FULL: a commit that was answered survives a power cut.
   archivo.pragma('journal_mode = WAL');
-  archivo.pragma('synchronous = FULL');
+  archivo.pragma(`synchronous = ${SINCRONIA_SQLITE}`);
   archivo.pragma('foreign_keys = ON');
   // Deleted content is overwritten with zeros, not left in free pages (producto §13, decision 095).
   archivo.pragma('secure_delete = ON');
   archivo.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }), motor: 'sqlite' };
+}
+
+/** SQLite's fsync on every commit (see abrirBase); `sinEsperarAlDisco` steps off it and back. */
+const SINCRONIA_SQLITE = 'FULL';
+
+/**
+ * Runs `escribir` as a commit that does not wait for the disk: what it writes survives a crash of
+ * the process but may be lost, with the last few moments before it, in a power cut — for writes
+ * whose loss is harmless (a rate-limit count forgetting the last requests). On SQLite, the one
+ * connection is held with synchronous=NORMAL (in WAL mode a commit then skips the fsync, and the
+ * next FULL commit flushes it along); on PostgreSQL, a transaction with synchronous_commit off.
+ */
+export async function sinEsperarAlDisco<T>(conexion: Conexion, escribir: (db: Db) => Promise<T>): Promise<T> {
+  if (conexion.motor === 'postgres') {
+    return conexion.db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return escribir(trx);
+    });
+  }
+  return conexion.db.connection().execute(async (db) => {
+    await sql`pragma synchronous = NORMAL`.execute(db);
+    try {
+      return await escribir(db);
+    } finally {
+      await sql.raw(`pragma synchronous = ${SINCRONIA_SQLITE}`).execute(db);
+    }
+  });
 }
 
 /** Unique-constraint violations look different on each engine. */

@@ -2,8 +2,12 @@
 // process neither resets nor multiplies them: the rate limits (through @fastify/rate-limit's
 // store interface, plugins/limites.ts), the padrón look-ups shared by the DNI check and
 // solicitud/crear, and the upload quotas (bytes and new drafts per client address and hour).
-// One upsert adds and reads in a single statement, on SQLite and PostgreSQL alike.
+// One upsert adds and reads in a single statement, on SQLite and PostgreSQL alike, committed
+// without waiting for the disk (sinEsperarAlDisco): a power cut may forget the last counts, which
+// loosens a limit for a moment; an fsync per request would cost more than every other write of
+// an application together.
 import { sql } from 'kysely';
+import { sinEsperarAlDisco, type Conexion } from './conexion.js';
 import type { Db } from './esquema.js';
 
 export interface Cuenta {
@@ -15,21 +19,23 @@ export interface Cuenta {
 
 /** Adds `cantidad` to `clave`'s window (a new window of `ventanaMs` when the last one ended). */
 export async function sumar(
-  db: Db,
+  conexion: Conexion,
   clave: string,
   cantidad: number,
   ventanaMs: number,
   ahora = Date.now(),
 ): Promise<Cuenta> {
   const vence = ahora + ventanaMs;
-  const { rows } = await sql<{ valor: number | string; vence_ms: number | string }>`
-    insert into contadores (clave, valor, vence_ms) values (${clave}, ${cantidad}, ${vence})
-    on conflict (clave) do update set
-      valor = case when contadores.vence_ms <= ${ahora} then excluded.valor
-                   else contadores.valor + excluded.valor end,
-      vence_ms = case when contadores.vence_ms <= ${ahora} then excluded.vence_ms
-                      else contadores.vence_ms end
-    returning valor, vence_ms`.execute(db);
+  const { rows } = await sinEsperarAlDisco(conexion, (db) =>
+    sql<{ valor: number | string; vence_ms: number | string }>`
+      insert into contadores (clave, valor, vence_ms) values (${clave}, ${cantidad}, ${vence})
+      on conflict (clave) do update set
+        valor = case when contadores.vence_ms <= ${ahora} then excluded.valor
+                     else contadores.valor + excluded.valor end,
+        vence_ms = case when contadores.vence_ms <= ${ahora} then excluded.vence_ms
+                        else contadores.vence_ms end
+      returning valor, vence_ms`.execute(db),
+  );
   const fila = rows[0]!;
   return { valor: Number(fila.valor), restanteMs: Math.max(0, Number(fila.vence_ms) - ahora) };
 }

@@ -7,7 +7,7 @@ import { isIPv6 } from 'node:net';
 import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/esquema.js';
+import type { Conexion } from '../db/conexion.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../errores.js';
 import { sumar } from '../db/contadores.js';
 
@@ -30,14 +30,14 @@ export function clienteDe(request: FastifyRequest): string {
     .join(':')}::/64`;
 }
 
-function almacenEnBase(db: Db) {
+function almacenEnBase(conexion: Conexion) {
   return class AlmacenEnBase implements FastifyRateLimitStore {
     incr(
       clave: string,
       listo: (error: Error | null, cuenta?: { current: number; ttl: number }) => void,
       ventanaMs: number,
     ) {
-      sumar(db, clave, 1, ventanaMs).then(
+      sumar(conexion, clave, 1, ventanaMs).then(
         (c) => listo(null, { current: c.valor, ttl: c.restanteMs }),
         (error: Error) => listo(error),
       );
@@ -62,7 +62,7 @@ export const limites = fp(
   async (app) => {
     await app.register(rateLimit, {
       global: false,
-      store: almacenEnBase(app.db),
+      store: almacenEnBase(app),
       keyGenerator: clienteDe,
       errorResponseBuilder: (_request, contexto) => {
         const error = new ErrorHttp(429, CODIGOS.DEMASIADOS_INTENTOS, MENSAJES_HTTP.demasiadosIntentos);

@@ -107,7 +107,7 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
             maxAgeHours: config.draftMaxAgeHours,
           });
           borrador = nuevo.id;
-          await sumar(app.db, CLAVES.borradores(cliente), 1, HORA);
+          await sumar(app, CLAVES.borradores(cliente), 1, HORA);
         }
       } catch (error) {
         await Promise.all(recibidos.map((r) => app.documentos.descartar(r.preparado).catch(() => {})));
@@ -115,7 +115,7 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
       }
       await guardarDocumentos(app.db, app.documentos, borrador, recibidos);
       const bytes = recibidos.reduce((total, r) => total + r.preparado.bytes, 0);
-      await sumar(app.db, CLAVES.bytes(cliente), bytes, HORA);
+      await sumar(app, CLAVES.bytes(cliente), bytes, HORA);
       const documentos = await documentosDelBorrador(app.db, borrador);
       return documentos.map((d) => ({ nombre: d.nombre }));
     },

@@ -138,7 +138,7 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
         cortarLectura(request, reply);
         throw error.respuesta;
       }
-      return guardarReemplazos(app.db, app.documentos, token, presupuesto.correccion, recibidos, cliente);
+      return guardarReemplazos(app, app.documentos, token, presupuesto.correccion, recibidos, cliente);
     },
   });
 

@@ -1,0 +1,75 @@
+// The counters commit without waiting for the disk (server/db/conexion.ts sinEsperarAlDisco): only
+// their own statement, never another write. On SQLite the one connection is back to
+// synchronous=FULL afterwards, also when the write fails; on PostgreSQL the setting is local to
+// the counter's transaction.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abrirBase, sinEsperarAlDisco, type Conexion } from '../../server/db/conexion.js';
+import { CLAVES, leer, sumar } from '../../server/db/contadores.js';
+import type { Db } from '../../server/db/esquema.js';
+import { migrar } from '../../server/db/migraciones.js';
+import { crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
+
+const FULL = 2;
+const NORMAL = 1;
+
+for (const { motor, disponible } of MOTORES) {
+  (disponible ? describe : describe.skip)(`contadores sin esperar al disco [${motor}]`, () => {
+    let entorno: Entorno;
+    let conexion: Conexion;
+
+    /** What a statement on `db` commits with (by default, the next ordinary one). */
+    async function sincronia(db: Db = conexion.db): Promise<string | number> {
+      if (motor === 'sqlite') {
+        const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+        return rows[0]!.synchronous;
+      }
+      const { rows } = await sql<{ s: string }>`select current_setting('synchronous_commit') as s`.execute(
+        db,
+      );
+      return rows[0]!.s;
+    }
+    const normal = motor === 'sqlite' ? FULL : 'on';
+    const sinEsperar = motor === 'sqlite' ? NORMAL : 'off';
+
+    beforeAll(async () => {
+      entorno = await crearEntorno(motor);
+      conexion = abrirBase(entorno.config);
+      await migrar(conexion.db);
+    });
+    afterAll(async () => {
+      await conexion?.db.destroy();
+      await entorno?.limpiar();
+    });
+
+    it('sumar cuenta y lee en una sola escritura, y lo demás sigue esperando al disco', async () => {
+      expect(await sincronia()).toBe(normal);
+      const clave = CLAVES.subidas('198.51.100.7');
+      expect((await sumar(conexion, clave, 1, 60_000)).valor).toBe(1);
+      expect((await sumar(conexion, clave, 2, 60_000)).valor).toBe(3);
+      expect((await leer(conexion.db, clave)).valor).toBe(3);
+      expect(await sincronia()).toBe(normal);
+    });
+
+    it('dentro, la escritura no espera; después, vuelve a esperar, también si falló', async () => {
+      const dentro = await sinEsperarAlDisco(conexion, (db) => sincronia(db));
+      expect(dentro).toBe(sinEsperar);
+      await expect(
+        sinEsperarAlDisco(conexion, async (db) => {
+          await sql`insert into tabla_que_no_existe values (1)`.execute(db);
+        }),
+      ).rejects.toThrow();
+      expect(await sincronia()).toBe(normal);
+    });
+
+    it('una transacción que empieza mientras se cuenta sigue esperando al disco', async () => {
+      // Both at once: the counter holds SQLite's one connection, so the transaction waits for it
+      // (and finds FULL again); on PostgreSQL it runs on another connection of the pool.
+      const [, enLaTransaccion] = await Promise.all([
+        sumar(conexion, CLAVES.envios('198.51.100.8'), 1, 60_000),
+        conexion.db.transaction().execute((trx) => sincronia(trx)),
+      ]);
+      expect(enLaTransaccion).toBe(normal);
+    });
+  });
+}
