@@ -31,23 +31,19 @@ export async function guardarDocumentos(
   const confirmados: string[] = [];
   let anteriores: string[];
   try {
-    const filas: Insertable<DocumentosTabla>[] = [];
     const ahora = new Date().toISOString();
-    for (const r of recibidos) {
-      const archivo = await almacen.confirmar(r.preparado);
-      confirmados.push(archivo);
-      filas.push({
-        id: randomUUID(),
-        borrador_id: borradorId,
-        clave: r.clave,
-        extension: r.extension,
-        mime: TIPOS_ACEPTADOS[r.extension],
-        bytes: r.preparado.bytes,
-        sha256: r.preparado.sha256,
-        archivo,
-        creado_en: ahora,
-      });
-    }
+    confirmados.push(...(await almacen.confirmarVarios(recibidos.map((r) => r.preparado))));
+    const filas = recibidos.map((r, i): Insertable<DocumentosTabla> => ({
+      id: randomUUID(),
+      borrador_id: borradorId,
+      clave: r.clave,
+      extension: r.extension,
+      mime: TIPOS_ACEPTADOS[r.extension],
+      bytes: r.preparado.bytes,
+      sha256: r.preparado.sha256,
+      archivo: confirmados[i]!,
+      creado_en: ahora,
+    }));
     anteriores = await db.transaction().execute(async (trx) => {
       const previos = await trx
         .selectFrom('documentos')

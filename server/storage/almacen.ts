@@ -14,6 +14,11 @@ export interface DocumentStore {
   preparar(origen: Readable): Promise<DocumentoPreparado>;
   /** Makes a staged document durable under a new generated name and returns that name. */
   confirmar(preparado: DocumentoPreparado): Promise<string>;
+  /**
+   * `confirmar` for several at once (an upload's files): all of them durable, or none — what was
+   * committed before a failure is removed again. The disk store syncs its directory once.
+   */
+  confirmarVarios(preparados: readonly DocumentoPreparado[]): Promise<string[]>;
   descartar(preparado: DocumentoPreparado): Promise<void>;
   /**
    * Stores `origen` under a given name, replacing any document of that name (a restore from a

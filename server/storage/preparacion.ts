@@ -1,5 +1,5 @@
 // The local staging every store shares: an upload is streamed to a temporary file under
-// DATA_DIR/documentos/.tmp of the process that receives it (counted, hashed, fsynced), so its type
+// DATA_DIR/documentos/.tmp of the process that receives it (counted, hashed, fsynced by the stream itself), so its type
 // can be judged from the bytes before anything durable is written; `confirmar` of each store then
 // moves the bytes to where they live. Temporary files left by a crash are removed by the sweep.
 import { createHash, randomBytes } from 'node:crypto';
@@ -74,11 +74,10 @@ export function preparacionLocal(dataDir: string): Preparacion {
     async preparar(origen) {
       const rutaTemporal = path.join(temporales, nombreNuevo());
       const contar = contador();
-      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 });
+      // `flush`: the stream fsyncs its own descriptor before closing it.
+      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600, flush: true });
       try {
         await pipeline(origen, contar.paso, destino);
-        // fsync works per file, so a second descriptor flushes what the stream wrote.
-        await fsyncRuta(rutaTemporal);
       } catch (error) {
         // A source that fails at once (a malformed upload) can reject the pipeline before the
         // file is even opened: wait until it is closed, or the file appears after the rm.
@@ -115,11 +114,13 @@ export interface Destino extends Pick<DocumentStore, 'abrir' | 'eliminar' | 'lis
    * and removes the staged file; on failure nothing of `nombre` is left half-written.
    */
   guardar(preparado: DocumentoPreparado, nombre: string, reemplazar: boolean): Promise<void>;
+  /** `guardar` of several new documents with one durable step; the default saves them in turn. */
+  guardarVarios?(lote: readonly { preparado: DocumentoPreparado; nombre: string }[]): Promise<void>;
 }
 
 /** A DocumentStore from the shared staging and a store's destination: every store commits alike. */
 export function almacenSobre(local: Preparacion, destino: Destino): DocumentStore {
-  const { guardar, ...resto } = destino;
+  const { guardar, guardarVarios, ...resto } = destino;
   return {
     ...resto,
     preparar: local.preparar,
@@ -130,6 +131,25 @@ export function almacenSobre(local: Preparacion, destino: Destino): DocumentStor
       const nombre = nombreNuevo();
       await guardar(preparado, nombre, false);
       return nombre;
+    },
+
+    async confirmarVarios(preparados) {
+      const lote = preparados.map((preparado) => ({ preparado, nombre: nombreNuevo() }));
+      if (guardarVarios) {
+        await guardarVarios(lote);
+      } else {
+        const hechos: string[] = [];
+        try {
+          for (const { preparado, nombre } of lote) {
+            await guardar(preparado, nombre, false);
+            hechos.push(nombre);
+          }
+        } catch (error) {
+          for (const nombre of hechos) await resto.eliminar(nombre).catch(() => {});
+          throw error;
+        }
+      }
+      return lote.map((l) => l.nombre);
     },
 
     async escribir(nombre, origen) {

@@ -101,6 +101,31 @@ for (const variante of VARIANTES) {
       expect(await nombres()).toContain(nombre);
     });
 
+    it('confirmarVarios: todos quedan, cada uno con sus bytes, y no queda ningún temporal', async () => {
+      const datos = [randomBytes(10), randomBytes(300_000), randomBytes(1)];
+      const preparados = await Promise.all(datos.map((d) => almacen.preparar(Readable.from([d]))));
+      const confirmados = await almacen.confirmarVarios(preparados);
+      expect(confirmados).toHaveLength(3);
+      expect(new Set(confirmados).size).toBe(3);
+      for (const [i, nombre] of confirmados.entries()) {
+        expect(sha((await leer(almacen.abrir(nombre))).datos)).toBe(sha(datos[i]!));
+        expect(existsSync(preparados[i]!.rutaTemporal)).toBe(false);
+      }
+      expect(await nombres()).toEqual(expect.arrayContaining(confirmados));
+    });
+
+    it('confirmarVarios: si uno falla, no queda ninguno de los del lote', async () => {
+      const antes = await nombres();
+      const buenos = await Promise.all(
+        [randomBytes(100), randomBytes(200)].map((d) => almacen.preparar(Readable.from([d]))),
+      );
+      // The last of the batch cannot be read (a path that does not exist): the first two were
+      // already committed when it fails.
+      const roto = { rutaTemporal: path.join(entorno.config.dataDir, 'no-existe'), bytes: 5, sha256: 'x' };
+      await expect(almacen.confirmarVarios([...buenos, roto])).rejects.toThrow();
+      expect((await nombres()).sort()).toEqual(antes.sort());
+    });
+
     it('los tamaños en el borde de un trozo vuelven enteros', async () => {
       for (const tamanio of [0, 1, 256 * 1024 - 1, 256 * 1024, 256 * 1024 + 1, 512 * 1024]) {
         const datos = randomBytes(tamanio);
