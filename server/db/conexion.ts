@@ -77,29 +77,22 @@ export function abrirBase(
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }), motor: 'sqlite' };
 }
 
-/** SQLite's fsync on every commit (see abrirBase); `sinEsperarAlDisco` steps off it and back. */
+/** SQLite's fsync on every commit (see abrirBase); `sinFsyncSqlite` steps off it and back. */
 const SINCRONIA_SQLITE = 'FULL';
 
 /**
- * Runs `escribir` as a commit that does not wait for the disk: what it writes survives a crash of
- * the process but may be lost, with the last few moments before it, in a power cut — for writes
- * whose loss is harmless (a rate-limit count forgetting the last requests). On SQLite, the one
- * connection is held with synchronous=NORMAL (in WAL mode a commit then skips the fsync, and the
- * next FULL commit flushes it along); on PostgreSQL, a transaction with synchronous_commit off.
+ * Runs `escribir` on SQLite's one connection with synchronous=NORMAL: in WAL mode its commit skips
+ * the fsync (what it wrote survives a crash of the process, not a power cut, until the next FULL
+ * commit flushes it along). For writes whose loss is harmless (db/contadores.ts); FULL is back
+ * afterwards, also when the write fails. PostgreSQL's counterpart is per statement (contadores.ts).
  */
-export async function sinEsperarAlDisco<T>(conexion: Conexion, escribir: (db: Db) => Promise<T>): Promise<T> {
-  if (conexion.motor === 'postgres') {
-    return conexion.db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      return escribir(trx);
-    });
-  }
-  return conexion.db.connection().execute(async (db) => {
-    await sql`pragma synchronous = NORMAL`.execute(db);
+export async function sinFsyncSqlite<T>(db: Db, escribir: (db: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conexion) => {
+    await sql`pragma synchronous = NORMAL`.execute(conexion);
     try {
-      return await escribir(db);
+      return await escribir(conexion);
     } finally {
-      await sql.raw(`pragma synchronous = ${SINCRONIA_SQLITE}`).execute(db);
+      await sql.raw(`pragma synchronous = ${SINCRONIA_SQLITE}`).execute(conexion);
     }
   });
 }

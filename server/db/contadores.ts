@@ -3,11 +3,10 @@
 // store interface, plugins/limites.ts), the padrón look-ups shared by the DNI check and
 // solicitud/crear, and the upload quotas (bytes and new drafts per client address and hour).
 // One upsert adds and reads in a single statement, on SQLite and PostgreSQL alike, committed
-// without waiting for the disk (sinEsperarAlDisco): a power cut may forget the last counts, which
-// loosens a limit for a moment; an fsync per request would cost more than every other write of
-// an application together.
+// without waiting for the disk: a power cut may forget the last counts, which loosens a limit for
+// a moment, where an fsync per request would cost more than every other write of an application.
 import { sql } from 'kysely';
-import { sinEsperarAlDisco, type Conexion } from './conexion.js';
+import { sinFsyncSqlite, type Conexion } from './conexion.js';
 import type { Db } from './esquema.js';
 
 export interface Cuenta {
@@ -26,16 +25,24 @@ export async function sumar(
   ahora = Date.now(),
 ): Promise<Cuenta> {
   const vence = ahora + ventanaMs;
-  const { rows } = await sinEsperarAlDisco(conexion, (db) =>
+  // PostgreSQL: synchronous_commit off for this statement's own transaction only (set_config
+  // local, in the row source, so one round trip); SQLite: the fsync skipped (sinFsyncSqlite).
+  const fuente =
+    conexion.motor === 'postgres'
+      ? sql`select ${clave}::text, ${cantidad}::bigint, ${vence}::bigint
+            from (select set_config('synchronous_commit', 'off', true)) as sin_esperar_al_disco`
+      : sql`values (${clave}, ${cantidad}, ${vence})`;
+  const upsert = (db: Db) =>
     sql<{ valor: number | string; vence_ms: number | string }>`
-      insert into contadores (clave, valor, vence_ms) values (${clave}, ${cantidad}, ${vence})
+      insert into contadores (clave, valor, vence_ms) ${fuente}
       on conflict (clave) do update set
         valor = case when contadores.vence_ms <= ${ahora} then excluded.valor
                      else contadores.valor + excluded.valor end,
         vence_ms = case when contadores.vence_ms <= ${ahora} then excluded.vence_ms
                         else contadores.vence_ms end
-      returning valor, vence_ms`.execute(db),
-  );
+      returning valor, vence_ms`.execute(db);
+  const { rows } =
+    conexion.motor === 'postgres' ? await upsert(conexion.db) : await sinFsyncSqlite(conexion.db, upsert);
   const fila = rows[0]!;
   return { valor: Number(fila.valor), restanteMs: Math.max(0, Number(fila.vence_ms) - ahora) };
 }

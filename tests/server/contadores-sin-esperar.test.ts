@@ -1,10 +1,10 @@
-// The counters commit without waiting for the disk (server/db/conexion.ts sinEsperarAlDisco): only
-// their own statement, never another write. On SQLite the one connection is back to
-// synchronous=FULL afterwards, also when the write fails; on PostgreSQL the setting is local to
-// the counter's transaction.
+// The counters commit without waiting for the disk (server/db/contadores.ts): only their own
+// statement, never another write. On SQLite the one connection is back to synchronous=FULL
+// afterwards, also when the write fails (server/db/conexion.ts sinFsyncSqlite); on PostgreSQL the
+// setting is local to the counter's own statement, never left on a pooled connection.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirBase, sinEsperarAlDisco, type Conexion } from '../../server/db/conexion.js';
+import { abrirBase, sinFsyncSqlite, type Conexion } from '../../server/db/conexion.js';
 import { CLAVES, leer, sumar } from '../../server/db/contadores.js';
 import type { Db } from '../../server/db/esquema.js';
 import { migrar } from '../../server/db/migraciones.js';
@@ -30,7 +30,6 @@ for (const { motor, disponible } of MOTORES) {
       return rows[0]!.s;
     }
     const normal = motor === 'sqlite' ? FULL : 'on';
-    const sinEsperar = motor === 'sqlite' ? NORMAL : 'off';
 
     beforeAll(async () => {
       entorno = await crearEntorno(motor);
@@ -51,16 +50,27 @@ for (const { motor, disponible } of MOTORES) {
       expect(await sincronia()).toBe(normal);
     });
 
-    it('dentro, la escritura no espera; después, vuelve a esperar, también si falló', async () => {
-      const dentro = await sinEsperarAlDisco(conexion, (db) => sincronia(db));
-      expect(dentro).toBe(sinEsperar);
-      await expect(
-        sinEsperarAlDisco(conexion, async (db) => {
-          await sql`insert into tabla_que_no_existe values (1)`.execute(db);
-        }),
-      ).rejects.toThrow();
-      expect(await sincronia()).toBe(normal);
-    });
+    if (motor === 'sqlite')
+      it('dentro, la escritura no espera; después, vuelve a esperar, también si falló', async () => {
+        expect(await sinFsyncSqlite(conexion.db, (db) => sincronia(db))).toBe(NORMAL);
+        await expect(
+          sinFsyncSqlite(conexion.db, async (db) => {
+            await sql`insert into tabla_que_no_existe values (1)`.execute(db);
+          }),
+        ).rejects.toThrow();
+        expect(await sincronia()).toBe(FULL);
+      });
+
+    if (motor === 'postgres')
+      it('el ajuste vale solo para la sentencia del contador: ninguna conexión del grupo queda sin esperar', async () => {
+        // More at once than the pool has connections, so every connection has counted.
+        await Promise.all(
+          Array.from({ length: 25 }, (_, i) => sumar(conexion, CLAVES.bytes(`198.51.100.${i}`), 10, 60_000)),
+        );
+        const vistas = await Promise.all(Array.from({ length: 25 }, () => sincronia()));
+        expect(new Set(vistas)).toEqual(new Set(['on']));
+        expect((await leer(conexion.db, CLAVES.bytes('198.51.100.3'))).valor).toBe(10);
+      });
 
     it('una transacción que empieza mientras se cuenta sigue esperando al disco', async () => {
       // Both at once: the counter holds SQLite's one connection, so the transaction waits for it
