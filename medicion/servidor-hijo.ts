@@ -39,7 +39,9 @@ async function esperarSalud(url: string, proceso: ChildProcess, plazoMs: number,
   const limite = Date.now() + plazoMs;
   while (Date.now() < limite) {
     if (terminado(proceso)) {
-      throw new Error(`the server exited (${proceso.exitCode ?? proceso.signalCode}): ${salida().slice(-2000)}`);
+      throw new Error(
+        `the server exited (${proceso.exitCode ?? proceso.signalCode}): ${salida().slice(-2000)}`,
+      );
     }
     try {
       const r = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
@@ -77,6 +79,8 @@ export interface OpcionesServidor {
   /** Keep what the server prints (off for throughput runs: reading the pipe costs CPU). */
   capturarSalida?: boolean;
   plazoInicioMs?: number;
+  /** Options for node itself, before the loader (`--cpu-prof` for medicion/bench/perfil/). */
+  argumentosNode?: string[];
 }
 
 export interface Servidor {
@@ -111,32 +115,36 @@ export async function iniciarServidor(opciones: OpcionesServidor = {}): Promise<
   const capturar = opciones.capturarSalida ?? true;
   const raizServidor = opciones.raizServidor ?? RAIZ;
   const cargador = raizServidor === RAIZ ? CARGADOR_TSX : cargadorTsxDe(raizServidor);
-  const proceso = spawn(process.execPath, ['--import', cargador, path.join(raizServidor, 'server/server.ts')], {
-    cwd: opciones.raizCliente ?? RAIZ,
-    env: {
-      ...process.env,
-      PORT: String(puerto),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      DEMO: ['test', 'development'].includes(opciones.env?.NODE_ENV ?? 'test') ? '1' : '0',
-      DATABASE_URL: '',
-      TRUST_PROXY: '',
-      AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA,
-      // No drain on SIGTERM (decision 092): nothing routes around these servers, and every stop
-      // would wait it out. The graceful-restart checks set it.
-      SHUTDOWN_DRAIN_MS: '0',
-      // Every client of these runs comes from 127.0.0.1, where a deployment sees many addresses:
-      // the per-client limits are lifted, and tested with their shipped values on their own
-      // (medicion/tests/server/tortura-limites.test.ts, tests/server/cuotas.test.ts).
-      DNI_CHECK_MAX: '100000',
-      WRITE_MAX_PER_HOUR: '1000000',
-      DRAFTS_MAX_PER_HOUR: '1000000',
-      UPLOAD_MAX_MB_PER_HOUR: '1000000',
-      ...opciones.env,
+  const proceso = spawn(
+    process.execPath,
+    [...(opciones.argumentosNode ?? []), '--import', cargador, path.join(raizServidor, 'server/server.ts')],
+    {
+      cwd: opciones.raizCliente ?? RAIZ,
+      env: {
+        ...process.env,
+        PORT: String(puerto),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        DEMO: ['test', 'development'].includes(opciones.env?.NODE_ENV ?? 'test') ? '1' : '0',
+        DATABASE_URL: '',
+        TRUST_PROXY: '',
+        AUDITORIA_CLAVE: CLAVE_AUDITORIA_DE_PRUEBA,
+        // No drain on SIGTERM (decision 092): nothing routes around these servers, and every stop
+        // would wait it out. The graceful-restart checks set it.
+        SHUTDOWN_DRAIN_MS: '0',
+        // Every client of these runs comes from 127.0.0.1, where a deployment sees many addresses:
+        // the per-client limits are lifted, and tested with their shipped values on their own
+        // (medicion/tests/server/tortura-limites.test.ts, tests/server/cuotas.test.ts).
+        DNI_CHECK_MAX: '100000',
+        WRITE_MAX_PER_HOUR: '1000000',
+        DRAFTS_MAX_PER_HOUR: '1000000',
+        UPLOAD_MAX_MB_PER_HOUR: '1000000',
+        ...opciones.env,
+      },
+      stdio: ['ignore', capturar ? 'pipe' : 'ignore', 'pipe'],
     },
-    stdio: ['ignore', capturar ? 'pipe' : 'ignore', 'pipe'],
-  });
+  );
   const anotar = (b: Buffer) => {
     texto = (texto + b.toString()).slice(-50_000);
   };

@@ -3,7 +3,7 @@
 // the unit tests (medicion/tests/unit/bench-contra.test.ts) check them without a server.
 
 /** The measures a comparison can run, in the order they run. */
-export const PARTES = ['aplicaciones', 'subida', 'lighthouse'] as const;
+export const PARTES = ['aplicaciones', 'perfil', 'subida', 'lighthouse'] as const;
 export type Parte = (typeof PARTES)[number];
 
 export interface OpcionesContra {

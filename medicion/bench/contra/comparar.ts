@@ -1,4 +1,4 @@
-// `npm run bench -- --contra <commit> [--solo=aplicaciones,subida,lighthouse] [--short] [--no-write]`:
+// `npm run bench -- --contra <commit> [--solo=aplicaciones,perfil,subida,lighthouse] [--short] [--no-write]`:
 // the working tree ("main") and another commit measured side by side in one run, alternating round
 // by round on the same machine, reported as ratios main / other. On a shared 2-core host the
 // absolute figures move from minute to minute; both sides moving together is what a ratio relies on.
@@ -21,10 +21,12 @@ import {
   type OpcionesMedida,
   type Resultado,
 } from './medidas.js';
+import { compararPerfil } from './perfil.js';
 import { LECTURA, reemplazarSeccionContra, seccionContra, tablaConsola, type Comparacion } from './tabla.js';
 
 const MEDIDAS: Record<Parte, (lados: Lado[], o: OpcionesMedida) => Promise<Resultado>> = {
   aplicaciones: compararAplicaciones,
+  perfil: compararPerfil,
   subida: compararSubida,
   lighthouse: compararLighthouse,
 };

@@ -91,11 +91,11 @@ async function iniciarLado(
 }
 
 /** Round r runs the sides in order, round r+1 in reverse: neither always goes first. */
-const ordenDeRonda = (r: number, n: number) =>
+export const ordenDeRonda = (r: number, n: number) =>
   r % 2 === 0 ? [...Array(n).keys()] : [...Array(n).keys()].reverse();
 
 /** Median of the per-round ratios main / other (side 0 is main, side 1 the other). */
-function cocientePorRonda(valores: number[][]): { cociente: number; rondas: number[] } {
+export function cocientePorRonda(valores: number[][]): { cociente: number; rondas: number[] } {
   const rondas = valores[0]!.map((v, r) => cociente(v, valores[1]![r]!));
   const validos = rondas.filter(Number.isFinite);
   return { cociente: validos.length ? mediana(validos) : Number.NaN, rondas };
