@@ -4,6 +4,7 @@
 import { open } from 'node:fs/promises';
 import { imageSize } from 'image-size';
 import type { ExtensionAceptada } from '../../domain/index.js';
+import type { ArchivoPreparado } from '../storage/almacen.js';
 
 export const MAXIMO_PIXELES = 120_000_000;
 export const MAXIMO_LADO = 30_000;
@@ -46,8 +47,14 @@ function medir(bytes: Uint8Array, extension: ExtensionDeImagen): Dimensiones | n
 }
 
 /** The declared size of an image; null when its header cannot be read. */
-export async function dimensiones(ruta: string, extension: ExtensionDeImagen): Promise<Dimensiones | null> {
-  const archivo = await open(ruta, 'r');
+export async function dimensiones(
+  preparado: ArchivoPreparado,
+  extension: ExtensionDeImagen,
+): Promise<Dimensiones | null> {
+  // Bytes kept in memory are the whole file: what the head read below would be. Copied: a small
+  // Buffer is a view into Node's shared pool, and image-size reads its view's whole ArrayBuffer.
+  if (preparado.contenido) return medir(new Uint8Array(preparado.contenido), extension);
+  const archivo = await open(preparado.rutaTemporal, 'r');
   try {
     const { size } = await archivo.stat();
     const cabeza = Buffer.alloc(Math.min(size, CABEZA));

@@ -24,21 +24,21 @@ async function revisarContenido(
   extension: ExtensionAceptada,
   preparado: DocumentoPreparado,
 ): Promise<ErrorDeDominio | null> {
-  const ruta = preparado.rutaTemporal;
   if (esImagen(extension)) {
-    return dimensionesAceptables(await dimensiones(ruta, extension))
+    return dimensionesAceptables(await dimensiones(preparado, extension))
       ? null
       : noAceptado(nombre, MENSAJES_HTTP.imagenEnorme(nombre), MOTIVOS_ARCHIVO.imagenEnorme);
   }
   if (extension === 'docx') {
     const mib = LIMITES_DOCX.bytesDescomprimidos / (1024 * 1024);
-    return (await docxAcotado(ruta, preparado.bytes))
+    return (await docxAcotado(preparado.rutaTemporal, preparado.bytes))
       ? null
       : noAceptado(nombre, MENSAJES_HTTP.documentoEnorme(nombre, mib), MOTIVOS_ARCHIVO.documentoEnorme(mib));
   }
   if (extension === 'pdf') {
-    const veredicto = await revisarPdf(ruta);
-    if (veredicto === 'activo') return noAceptado(nombre, MENSAJES_HTTP.pdfActivo(nombre), MOTIVOS_ARCHIVO.pdfActivo);
+    const veredicto = await revisarPdf(preparado);
+    if (veredicto === 'activo')
+      return noAceptado(nombre, MENSAJES_HTTP.pdfActivo(nombre), MOTIVOS_ARCHIVO.pdfActivo);
     if (veredicto === 'ilegible')
       return noAceptado(nombre, MENSAJES_HTTP.pdfIlegible(nombre), MOTIVOS_ARCHIVO.pdfIlegible);
   }
@@ -56,7 +56,8 @@ export async function juzgar(
   preparado: DocumentoPreparado,
 ): Promise<ExtensionAceptada | ErrorDeDominio> {
   // The size was counted while reading (archivos/rutas/recepcion.ts): a part over 10 MiB never gets here.
-  if (preparado.bytes === 0) return invalido(nombre, MENSAJES_HTTP.archivoVacio(nombre), MOTIVOS_ARCHIVO.archivoVacio);
+  if (preparado.bytes === 0)
+    return invalido(nombre, MENSAJES_HTTP.archivoVacio(nombre), MOTIVOS_ARCHIVO.archivoVacio);
   const nombrada = extensionDelNombre(nombre);
   if (nombrada && !EXTENSIONES_ADMITIDAS.includes(nombrada)) {
     return noAceptado(
@@ -65,8 +66,9 @@ export async function juzgar(
       MOTIVOS_ARCHIVO.extensionNoAceptada(EXTENSIONES_ADMITIDAS),
     );
   }
-  const extension = await detectarTipo(preparado.rutaTemporal);
-  if (!extension) return noAceptado(nombre, MENSAJES_HTTP.tipoNoAceptado(nombre), MOTIVOS_ARCHIVO.tipoNoAceptado);
+  const extension = await detectarTipo(preparado);
+  if (!extension)
+    return noAceptado(nombre, MENSAJES_HTTP.tipoNoAceptado(nombre), MOTIVOS_ARCHIVO.tipoNoAceptado);
   if (nombrada && !extensionCoincide(nombrada, extension)) {
     return noAceptado(
       nombre,

@@ -10,14 +10,21 @@
 // - flujo-de-objetos.ts: the inflated data of object streams;
 // - acciones.ts: the names refused and the /OpenAction rule.
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ArchivoPreparado } from '../storage/almacen.js';
 import { EscanerPdf, LIMITES_PDF, type VeredictoPdf } from './pdf/escaner.js';
 
 export { EscanerPdf, LIMITES_PDF, type VeredictoPdf };
 
-/** Reads a staged PDF once, in chunks, and says whether it carries active content. */
-export async function revisarPdf(ruta: string, limites = LIMITES_PDF): Promise<VeredictoPdf> {
+/**
+ * Reads a staged PDF once, in chunks, and says whether it carries active content. Bytes kept in
+ * memory (at most one chunk of the file's stream) are the one chunk the file would have given.
+ */
+export async function revisarPdf(archivo: ArchivoPreparado, limites = LIMITES_PDF): Promise<VeredictoPdf> {
   const escaner = new EscanerPdf(limites);
-  const lectura = createReadStream(ruta);
+  const lectura = archivo.contenido
+    ? Readable.from([archivo.contenido])
+    : createReadStream(archivo.rutaTemporal);
   try {
     for await (const trozo of lectura as AsyncIterable<Buffer>) {
       escaner.escribir(trozo);

@@ -2,7 +2,8 @@
 // it sees .doc only as a generic CFB container and .docx as a zip, so those get a closer look.
 // And the extensions a part's name may carry for each type (decision 076).
 import { createReadStream } from 'node:fs';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import type { ArchivoPreparado } from '../storage/almacen.js';
 import type { ExtensionAceptada } from '../../domain/index.js';
 import { esPaqueteWord } from './docx.js';
 
@@ -45,9 +46,10 @@ export const extensionCoincide = (extension: string, tipo: ExtensionAceptada): b
 /** A Word 97–2003 file is a CFB container holding a "WordDocument" stream (UTF-16LE name). */
 const WORD_DOCUMENT = Buffer.from('WordDocument', 'utf16le');
 
-async function contiene(ruta: string, aguja: Buffer): Promise<boolean> {
+async function contiene(archivo: ArchivoPreparado, aguja: Buffer): Promise<boolean> {
+  if (archivo.contenido) return archivo.contenido.includes(aguja);
   let cola = Buffer.alloc(0);
-  for await (const trozo of createReadStream(ruta) as AsyncIterable<Buffer>) {
+  for await (const trozo of createReadStream(archivo.rutaTemporal) as AsyncIterable<Buffer>) {
     const ventana = Buffer.concat([cola, trozo]);
     if (ventana.includes(aguja)) return true;
     cola = ventana.subarray(Math.max(0, ventana.length - aguja.length + 1));
@@ -55,13 +57,19 @@ async function contiene(ruta: string, aguja: Buffer): Promise<boolean> {
   return false;
 }
 
-/** What the bytes are; a .docx is only recognised here, its bounds are judged apart (docx.ts). */
-export async function detectarTipo(ruta: string): Promise<ExtensionAceptada | null> {
-  const tipo = await fileTypeFromFile(ruta);
+/**
+ * What the bytes are (from memory when the staging kept them, the same bytes as the file); a .docx
+ * is only recognised here, its bounds are judged apart (docx.ts).
+ */
+export async function detectarTipo(archivo: ArchivoPreparado): Promise<ExtensionAceptada | null> {
+  const tipo = archivo.contenido
+    ? await fileTypeFromBuffer(archivo.contenido)
+    : await fileTypeFromFile(archivo.rutaTemporal);
   if (!tipo) return null;
   const directa = DIRECTAS[tipo.ext];
   if (directa) return directa;
-  if (tipo.ext === 'cfb') return (await contiene(ruta, WORD_DOCUMENT)) ? 'doc' : null;
-  if (tipo.ext === 'docx' || tipo.ext === 'zip') return (await esPaqueteWord(ruta)) ? 'docx' : null;
+  if (tipo.ext === 'cfb') return (await contiene(archivo, WORD_DOCUMENT)) ? 'doc' : null;
+  if (tipo.ext === 'docx' || tipo.ext === 'zip')
+    return (await esPaqueteWord(archivo.rutaTemporal)) ? 'docx' : null;
   return null;
 }

@@ -7,7 +7,18 @@ export interface DocumentoPreparado {
   readonly rutaTemporal: string;
   readonly bytes: number;
   readonly sha256: string;
+  /**
+   * The staged bytes themselves when they are few (up to CONTENIDO_EN_MEMORIA): the checks of
+   * server/archivos/ read them here instead of opening the file again, and judge them alike.
+   */
+  readonly contenido?: Buffer;
 }
+
+/** What the checks of an upload read: the staged file, or its bytes when they were kept. */
+export type ArchivoPreparado = Pick<DocumentoPreparado, 'rutaTemporal' | 'contenido'>;
+
+/** Files up to this size are kept in memory while staged (one read chunk of a file stream). */
+export const CONTENIDO_EN_MEMORIA = 64 * 1024;
 
 export interface DocumentStore {
   /** Streams `origen` into a staging area, counting and hashing; never holds it in memory. */

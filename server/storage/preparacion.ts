@@ -9,7 +9,7 @@ import { open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DocumentStore, DocumentoPreparado } from './almacen.js';
+import { CONTENIDO_EN_MEMORIA, type DocumentStore, type DocumentoPreparado } from './almacen.js';
 
 /** Stored names are ours: 32 lowercase hex characters (anything else is a corrupted row). */
 export const NOMBRE_VALIDO = /^[a-f0-9]{32}$/;
@@ -38,19 +38,30 @@ export interface Huella {
   sha256: string;
 }
 
-/** A pass-through that counts and hashes what goes by; read `huella()` after the stream ends. */
-export function contador(): { paso: Transform; huella: () => Huella } {
+/**
+ * A pass-through that counts and hashes what goes by; read `huella()` after the stream ends, and
+ * `contenido()`: all the bytes when they were no more than CONTENIDO_EN_MEMORIA, else undefined.
+ */
+export function contador(): { paso: Transform; huella: () => Huella; contenido: () => Buffer | undefined } {
   const hash = createHash('sha256');
   let bytes = 0;
   let sha256: string | null = null;
+  // Kept while the total fits in CONTENIDO_EN_MEMORIA, dropped as soon as it does not.
+  let trozos: Buffer[] | null = [];
   const paso = new Transform({
     transform(chunk: Buffer, _enc, listo) {
       bytes += chunk.length;
       hash.update(chunk);
+      if (trozos && bytes <= CONTENIDO_EN_MEMORIA) trozos.push(chunk);
+      else trozos = null;
       listo(null, chunk);
     },
   });
-  return { paso, huella: () => ({ bytes, sha256: (sha256 ??= hash.digest('hex')) }) };
+  return {
+    paso,
+    huella: () => ({ bytes, sha256: (sha256 ??= hash.digest('hex')) }),
+    contenido: () => (trozos ? Buffer.concat(trozos, bytes) : undefined),
+  };
 }
 
 export interface Preparacion {
@@ -85,7 +96,8 @@ export function preparacionLocal(dataDir: string): Preparacion {
         await rm(rutaTemporal, { force: true });
         throw error;
       }
-      return { rutaTemporal, ...contar.huella() };
+      const contenido = contar.contenido();
+      return { rutaTemporal, ...contar.huella(), ...(contenido ? { contenido } : {}) };
     },
 
     async descartar(preparado) {

@@ -12,6 +12,7 @@ import {
   esImagen,
   type ExtensionDeImagen,
 } from '../../server/archivos/dimensiones.js';
+import { CONTENIDO_EN_MEMORIA } from '../../server/storage/almacen.js';
 import * as archivos from './ayuda/archivos.js';
 
 let carpeta: string;
@@ -21,10 +22,15 @@ beforeAll(async () => {
 afterAll(() => rm(carpeta, { recursive: true, force: true }));
 
 let n = 0;
+/** Read from the staged file, and (when the staging keeps it) from memory: both must agree. */
 async function medir(contenido: Buffer, extension: ExtensionDeImagen) {
-  const ruta = path.join(carpeta, `imagen-${n++}`);
-  await writeFile(ruta, contenido);
-  return dimensiones(ruta, extension);
+  const rutaTemporal = path.join(carpeta, `imagen-${n++}`);
+  await writeFile(rutaTemporal, contenido);
+  const delArchivo = await dimensiones({ rutaTemporal }, extension);
+  if (contenido.length <= CONTENIDO_EN_MEMORIA) {
+    expect(await dimensiones({ rutaTemporal: '/no/existe', contenido }, extension)).toEqual(delArchivo);
+  }
+  return delArchivo;
 }
 
 describe('dimensiones', () => {

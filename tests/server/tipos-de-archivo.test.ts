@@ -1,6 +1,7 @@
 // What each part of archivos/adjuntar may be (decision 076): an accepted extension that agrees
 // with the content, HEIF photos bounded like other images, .docx that cannot expand into a bomb
 // (even when its central directory lies), and PDFs without active content.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motivoRechazoArchivo } from '../../domain/index.js';
 import { docxAcotado, LIMITES_DOCX, presupuestoDocx } from '../../server/archivos/docx.js';
 import { EscanerPdf, LIMITES_PDF, revisarPdf, type VeredictoPdf } from '../../server/archivos/pdf.js';
-import { EXTENSIONES_ADMITIDAS, extensionDelNombre } from '../../server/archivos/tipo.js';
+import { detectarTipo, EXTENSIONES_ADMITIDAS, extensionDelNombre } from '../../server/archivos/tipo.js';
+import { CONTENIDO_EN_MEMORIA } from '../../server/storage/almacen.js';
 import * as archivos from './ayuda/archivos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 
@@ -262,6 +264,40 @@ describe('límites de un .docx', () => {
   });
 });
 
+describe('detectarTipo: de la memoria o del archivo, el mismo tipo', () => {
+  let carpeta: string;
+  beforeAll(async () => {
+    carpeta = await mkdtemp(path.join(os.tmpdir(), 'alta-tipo-'));
+  });
+  afterAll(() => rm(carpeta, { recursive: true, force: true }));
+
+  it.each([
+    ['png', archivos.png(), 'png'],
+    ['jpeg', archivos.jpeg(), 'jpg'],
+    ['jpeg con metadatos', archivos.jpegConMetadatos(40_000), 'jpg'],
+    ['gif', archivos.gif(), 'gif'],
+    ['webp', archivos.webp(), 'webp'],
+    ['heic', archivos.heic(), 'heic'],
+    ['heif', archivos.heif(), 'heic'],
+    ['pdf', archivos.pdf(), 'pdf'],
+    ['doc', archivos.doc(), 'doc'],
+    ['cfb sin WordDocument', archivos.doc(false), null],
+    ['docx', archivos.docx(), 'docx'],
+    ['zip común', archivos.zipComun(), null],
+    ['elf', archivos.elf(), null],
+    ['exe', archivos.exeMz(), null],
+    ['html', archivos.html(), null],
+    ['texto', Buffer.from('hola, esto no es un documento'), null],
+  ] as const)('%s', async (_nombre, contenido, esperado) => {
+    expect(contenido.length).toBeLessThanOrEqual(CONTENIDO_EN_MEMORIA);
+    const rutaTemporal = path.join(carpeta, randomUUID());
+    await writeFile(rutaTemporal, contenido);
+    expect(await detectarTipo({ rutaTemporal })).toBe(esperado);
+    // The docx check opens the zip by its path: the staged file is always there too.
+    expect(await detectarTipo({ rutaTemporal, contenido })).toBe(esperado);
+  });
+});
+
 describe('revisarPdf', () => {
   let carpeta: string;
   beforeAll(async () => {
@@ -270,10 +306,15 @@ describe('revisarPdf', () => {
   afterAll(() => rm(carpeta, { recursive: true, force: true }));
 
   let n = 0;
+  /** Read from the staged file, and (when the staging keeps it) from memory: both must agree. */
   async function revisar(contenido: Buffer, limites = LIMITES_PDF): Promise<VeredictoPdf> {
-    const ruta = path.join(carpeta, `documento-${n++}.pdf`);
-    await writeFile(ruta, contenido);
-    return revisarPdf(ruta, limites);
+    const rutaTemporal = path.join(carpeta, `documento-${n++}.pdf`);
+    await writeFile(rutaTemporal, contenido);
+    const delArchivo = await revisarPdf({ rutaTemporal }, limites);
+    if (contenido.length <= CONTENIDO_EN_MEMORIA) {
+      expect(await revisarPdf({ rutaTemporal: '/no/existe', contenido }, limites)).toBe(delArchivo);
+    }
+    return delArchivo;
   }
 
   /** The same file given one byte at a time: every automaton's state crosses the chunks. */
@@ -381,13 +422,18 @@ describe('revisarPdf', () => {
   describe('saltos hasta los bytes que importan', () => {
     /** Binary filler with no end of line, so no point resets the header automaton. */
     const relleno = (bytes: number) => Buffer.alloc(bytes, 0x41);
-    const armar = (...partes: (string | Buffer)[]) => Buffer.concat(partes.map((p) => (typeof p === 'string' ? latin1(p) : p)));
+    const armar = (...partes: (string | Buffer)[]) =>
+      Buffer.concat(partes.map((p) => (typeof p === 'string' ? latin1(p) : p)));
 
     it.each([65_536 - 4, 65_536 - 1, 65_536, 65_536 + 3])(
       'un endstream que cruza el corte de lectura (empieza en %i) cierra el flujo: lo que sigue se revisa',
       async (inicio) => {
         const cabecera = '%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n';
-        const pdf = armar(cabecera, relleno(inicio - cabecera.length), `endstream\nendobj\n<< /OpenAction ${js} >>\n`);
+        const pdf = armar(
+          cabecera,
+          relleno(inicio - cabecera.length),
+          `endstream\nendobj\n<< /OpenAction ${js} >>\n`,
+        );
         expect(pdf.indexOf('endstream')).toBe(inicio);
         expect(await revisar(pdf)).toBe('activo');
       },
@@ -404,12 +450,24 @@ describe('revisarPdf', () => {
       expect(await revisar(pdf)).toBe('activo');
       // Without the comment's end of line there is no header: the data go on, and the name in
       // them is a page's text.
-      const sinFinDeLinea = armar('%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n', relleno(30_000), ' 6 %', relleno(100_000), `0bj ${js}`);
+      const sinFinDeLinea = armar(
+        '%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n',
+        relleno(30_000),
+        ' 6 %',
+        relleno(100_000),
+        `0bj ${js}`,
+      );
       expect(await revisar(sinFinDeLinea)).toBe('limpio');
     });
 
     it('una cadena y un comentario largos que cruzan cortes: el trailer que los sigue se revisa', async () => {
-      const pdf = armar('%PDF-1.7\n(', relleno(150_000), ' (anidada) \\) ', relleno(50_000), `\ntrailer << /Root << /OpenAction ${js} >> >>\n`);
+      const pdf = armar(
+        '%PDF-1.7\n(',
+        relleno(150_000),
+        ' (anidada) \\) ',
+        relleno(50_000),
+        `\ntrailer << /Root << /OpenAction ${js} >> >>\n`,
+      );
       expect(await revisar(pdf)).toBe('activo');
       const comentario = armar('%PDF-1.7\n%', relleno(150_000), `\n<< /OpenAction ${js} >>\n`);
       expect(await revisar(comentario)).toBe('activo');
@@ -418,12 +476,39 @@ describe('revisarPdf', () => {
     it('cualquier corte da el mismo veredicto (archivos al azar con semilla fija)', async () => {
       let semilla = 15;
       const azar = () => (semilla = (semilla * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-      const piezas = ['1 0 obj\n', '5 %c\n0 obj', 'stream\n', 'stream\r\n', 'endstream', 'trailer', '(', ')', '\\', '<', '>', '<<', '>>', '%', '\n', '\r', ' ', '/Name', 'obj', '7', 'x', `/N 1 /First 0`, '/JavaScript'];
+      const piezas = [
+        '1 0 obj\n',
+        '5 %c\n0 obj',
+        'stream\n',
+        'stream\r\n',
+        'endstream',
+        'trailer',
+        '(',
+        ')',
+        '\\',
+        '<',
+        '>',
+        '<<',
+        '>>',
+        '%',
+        '\n',
+        '\r',
+        ' ',
+        '/Name',
+        'obj',
+        '7',
+        'x',
+        `/N 1 /First 0`,
+        '/JavaScript',
+      ];
       for (let k = 0; k < 200; k++) {
         const partes: Buffer[] = [latin1('%PDF-1.7\n')];
         for (let p = 0; p < 120; p++) {
           const r = azar();
-          if (r < 0.15) partes.push(Buffer.from(Array.from({ length: Math.floor(azar() * 300) }, () => Math.floor(azar() * 256))));
+          if (r < 0.15)
+            partes.push(
+              Buffer.from(Array.from({ length: Math.floor(azar() * 300) }, () => Math.floor(azar() * 256))),
+            );
           else {
             const pieza = piezas[Math.floor(azar() * piezas.length)]!;
             if (pieza !== '/JavaScript' || azar() < 0.1) partes.push(latin1(pieza));
@@ -431,7 +516,7 @@ describe('revisarPdf', () => {
         }
         const contenido = Buffer.concat(partes);
         const escaner = new EscanerPdf();
-        for (let i = 0; i < contenido.length && escaner.veredicto === 'limpio'; ) {
+        for (let i = 0; i < contenido.length && escaner.veredicto === 'limpio';) {
           const largo = 1 + Math.floor(azar() * (azar() < 0.5 ? 8 : 3_000));
           escaner.escribir(contenido.subarray(i, i + largo));
           await escaner.asentar();
