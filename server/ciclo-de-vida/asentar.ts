@@ -19,7 +19,11 @@ import { abrirCorreccion, type CorreccionAbierta } from '../correcciones/crear.j
 import type { Db } from '../db/esquema.js';
 import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
 import { auditar, type EventoAuditoria } from '../auditoria/cadena.js';
-import { emitirVersion, type VersionDelComprobante } from '../comprobante/versiones.js';
+import {
+  emitirVersion,
+  type DocumentoDeVersion,
+  type VersionDelComprobante,
+} from '../comprobante/versiones.js';
 import { avisarEnvio, avisarMovimiento } from './avisos.js';
 
 /** What is written in the record. */
@@ -61,16 +65,22 @@ export interface Asentado {
   estado: Estado;
 }
 
-/** The application's document keys: what the chart lets staff observe. */
-async function documentosDe(trx: Db, solicitudId: string): Promise<string[]> {
+/**
+ * The application's documents, read once per entry: their keys are what the chart lets staff
+ * observe, and a receipt version lists them as they are (nothing in the entry changes them).
+ */
+async function documentosDe(trx: Db, solicitudId: string): Promise<DocumentoDeVersion[]> {
   const filas = await trx
     .selectFrom('solicitud_documentos as sd')
     .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-    .select('d.clave')
+    .select(['d.clave', 'd.id', 'd.bytes', 'd.sha256'])
     .where('sd.solicitud_id', '=', solicitudId)
+    .orderBy('d.clave')
     .execute();
-  return filas.map((f) => f.clave);
+  return filas.map((d) => ({ clave: d.clave, documentoId: d.id, bytes: Number(d.bytes), sha256: d.sha256 }));
 }
+
+const claves = (documentos: readonly DocumentoDeVersion[]) => documentos.map((d) => d.clave);
 
 type Accion = ExecutableActionsFrom<typeof cicloDeVida>;
 
@@ -83,6 +93,8 @@ async function efectuar(
     historialId: string;
     evento: EventoCiclo | null;
     personal: string | null;
+    /** The application's documents as the entry found them (documentosDe). */
+    documentos: readonly DocumentoDeVersion[];
     ahora: Date;
   },
 ): Promise<void> {
@@ -93,7 +105,7 @@ async function efectuar(
   for (const accion of acciones) {
     switch (accion.type) {
       case 'emitirComprobante':
-        comprobante = await emitirVersion(trx, hecho.solicitudId, hecho.ahora);
+        comprobante = await emitirVersion(trx, hecho.solicitudId, hecho.documentos, hecho.ahora);
         break;
       case 'avisarEnvio': {
         const { email } = await trx
@@ -162,11 +174,11 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
   let fila: { desde: string | null; hacia: string; motivo: string | null; documentos: string | null };
   let evento: EventoCiclo | null = null;
   let acciones: readonly Accion[] = [];
+  let documentos: readonly DocumentoDeVersion[] = [];
 
   if (asiento.tipo === 'recepcion') {
-    const [inicial, entrada] = initialTransition(cicloDeVida, {
-      documentos: await documentosDe(trx, solicitudId),
-    });
+    documentos = await documentosDe(trx, solicitudId);
+    const [inicial, entrada] = initialTransition(cicloDeVida, { documentos: claves(documentos) });
     await trx
       .updateTable('solicitudes')
       .set({ estado: inicial.value })
@@ -176,7 +188,8 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     acciones = entrada;
   } else if (asiento.tipo === 'movimiento') {
     evento = asiento.evento;
-    const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, await documentosDe(trx, solicitudId));
+    documentos = await documentosDe(trx, solicitudId);
+    const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, claves(documentos));
     if (!antes.can(evento)) return null;
     const [despues, efectos] = transition(cicloDeVida, antes, evento);
     const cambio = await trx
@@ -231,6 +244,7 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     historialId,
     evento,
     personal: anotacion.personal ?? null,
+    documentos,
     ahora,
   });
   return { historialId, estado: fila.hacia as Estado };

@@ -96,33 +96,26 @@ export async function versionNumero(
 /** The version a verification token names; null for an unknown or malformed token. */
 export async function versionPorToken(db: Db, token: string): Promise<VersionDelComprobante | null> {
   if (!esToken(token)) return null;
-  const fila = await db.selectFrom('comprobantes').select(COLUMNAS).where('token', '=', token).executeTakeFirst();
+  const fila = await db
+    .selectFrom('comprobantes')
+    .select(COLUMNAS)
+    .where('token', '=', token)
+    .executeTakeFirst();
   return fila ? leerFila(fila) : null;
 }
 
 /**
- * Issues the next version in `trx` from the documents the application holds now: version 1 when
- * it has none; otherwise the next, with the documents whose file changed since the last version
- * added to the replaced ones.
+ * Issues the next version in `trx` listing `documentos`, those the application holds now (read by
+ * the record's writer, ciclo-de-vida/asentar.ts, in the same transaction): version 1 when it has
+ * none; otherwise the next, with the documents whose file changed since the last version added to
+ * the replaced ones.
  */
 export async function emitirVersion(
   trx: Db,
   solicitudId: string,
+  documentos: readonly DocumentoDeVersion[],
   ahora: Date,
 ): Promise<VersionDelComprobante> {
-  const actuales = await trx
-    .selectFrom('solicitud_documentos as sd')
-    .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-    .select(['d.clave', 'd.id', 'd.bytes', 'd.sha256'])
-    .where('sd.solicitud_id', '=', solicitudId)
-    .orderBy('d.clave')
-    .execute();
-  const documentos: DocumentoDeVersion[] = actuales.map((d) => ({
-    clave: d.clave,
-    documentoId: d.id,
-    bytes: Number(d.bytes),
-    sha256: d.sha256,
-  }));
   const anterior = await ultimaVersion(trx, solicitudId);
   const version = (anterior?.version ?? 0) + 1;
   const en = ahora.toISOString();
@@ -138,7 +131,7 @@ export async function emitirVersion(
     version,
     token: tokenDeVerificacion(),
     emitidoEn: en,
-    documentos,
+    documentos: [...documentos],
     reemplazados: [...(anterior?.reemplazados ?? []), ...nuevos],
   };
   await trx
