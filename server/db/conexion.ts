@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database, Db } from './esquema.js';
 
 export type Motor = 'sqlite' | 'postgres';
@@ -30,6 +30,33 @@ class BaseInexistente extends Error {
     super(`No hay base de datos en ${archivo}: iniciá el servidor una vez (npm start) para crearla.`);
     this.name = 'BaseInexistente';
   }
+}
+
+/** SQLite's fsync on every commit (abrirBase); `sinFsyncSqlite` steps off it and back. */
+const SINCRONIA_SQLITE = 'FULL';
+
+/** The better-sqlite3 handle behind each SQLite Kysely instance (for sinFsyncSqlite's pragmas). */
+const ARCHIVOS = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * Runs `escribir` on SQLite's one connection with synchronous=NORMAL: in WAL mode its commit skips
+ * the fsync (what it wrote survives a crash of the process, not a power cut, until the next FULL
+ * commit flushes it along). For writes whose loss is harmless (db/contadores.ts); FULL is back
+ * afterwards, also when the write fails. The connection is held throughout, so no other statement
+ * runs in between; the pragmas go straight to the handle (no query of their own through Kysely).
+ * PostgreSQL's counterpart is per statement (contadores.ts).
+ */
+export async function sinFsyncSqlite<T>(db: Db, escribir: (db: Db) => Promise<T>): Promise<T> {
+  const archivo = ARCHIVOS.get(db);
+  if (!archivo) throw new Error('sinFsyncSqlite: not a database opened by abrirBase');
+  return db.connection().execute(async (conexion) => {
+    archivo.pragma('synchronous = NORMAL');
+    try {
+      return await escribir(conexion);
+    } finally {
+      archivo.pragma(`synchronous = ${SINCRONIA_SQLITE}`);
+    }
+  });
 }
 
 /**
@@ -74,27 +101,9 @@ export function abrirBase(
   // Deleted content is overwritten with zeros, not left in free pages (producto §13, decision 095).
   archivo.pragma('secure_delete = ON');
   archivo.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) }), motor: 'sqlite' };
-}
-
-/** SQLite's fsync on every commit (see abrirBase); `sinFsyncSqlite` steps off it and back. */
-const SINCRONIA_SQLITE = 'FULL';
-
-/**
- * Runs `escribir` on SQLite's one connection with synchronous=NORMAL: in WAL mode its commit skips
- * the fsync (what it wrote survives a crash of the process, not a power cut, until the next FULL
- * commit flushes it along). For writes whose loss is harmless (db/contadores.ts); FULL is back
- * afterwards, also when the write fails. PostgreSQL's counterpart is per statement (contadores.ts).
- */
-export async function sinFsyncSqlite<T>(db: Db, escribir: (db: Db) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (conexion) => {
-    await sql`pragma synchronous = NORMAL`.execute(conexion);
-    try {
-      return await escribir(conexion);
-    } finally {
-      await sql.raw(`pragma synchronous = ${SINCRONIA_SQLITE}`).execute(conexion);
-    }
-  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: archivo }) });
+  ARCHIVOS.set(db, archivo);
+  return { db, motor: 'sqlite' };
 }
 
 /** Unique-constraint violations look different on each engine. */

@@ -93,12 +93,14 @@ export const sesionPersonal = fp(
 
     app.addHook('onRoute', asegurarAutorizacion);
 
-    // Back-office answers are personal data: never cached, never indexed.
-    app.addHook('onSend', async (request, reply) => {
+    // Back-office answers are personal data: never cached, never indexed. A callback hook, not an
+    // async one: no promise for every answer of the public side.
+    app.addHook('onSend', (request, reply, carga, listo) => {
       if (request.url.startsWith(PREFIJO_GESTION) || request.url.startsWith('/gestion')) {
         reply.header('cache-control', 'no-store');
         reply.header('x-robots-tag', 'noindex, nofollow');
       }
+      listo(null, carga);
     });
   },
   { name: 'sesion-personal', fastify: '5.x', dependencies: ['base-de-datos'] },
