@@ -90,7 +90,9 @@ async function perfilEn(
       }
     }
   }
-  const notas = lados.flatMap((lado, k) => {
+  // Main's only: the other commit's functions live in files that may no longer exist, and
+  // docs/quality.md names only paths of this checkout (tests/unit/referencias.test.ts).
+  const notas = lados.slice(0, 1).flatMap((lado, k) => {
     const p = ultimo[k];
     if (!p?.reparto.masPropias.length) return [];
     const propias = p.reparto.masPropias
