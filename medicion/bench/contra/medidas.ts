@@ -182,13 +182,26 @@ async function aplicacionesEn(
   }
 }
 
-export async function compararAplicaciones(lados: Lado[], o: OpcionesMedida): Promise<Resultado> {
-  const sqlite = await aplicacionesEn('SQLite', lados, o);
-  const sinPg = await motivoSinPg();
-  if (sinPg) return { filas: sqlite.filas, notas: [...sqlite.notas, `PostgreSQL not measured: ${sinPg}`] };
-  const pg = await aplicacionesEn('PostgreSQL', lados, o);
-  return { filas: [...sqlite.filas, ...pg.filas], notas: [...sqlite.notas, ...pg.notas] };
+export type MedidaPorMotor = (
+  motor: 'SQLite' | 'PostgreSQL',
+  lados: Lado[],
+  o: OpcionesMedida,
+) => Promise<Resultado>;
+
+/** A measure on SQLite, then on PostgreSQL when it is reachable (a note says why not, otherwise). */
+export function enAmbosMotores(
+  medir: MedidaPorMotor,
+): (lados: Lado[], o: OpcionesMedida) => Promise<Resultado> {
+  return async (lados, o) => {
+    const sqlite = await medir('SQLite', lados, o);
+    const sinPg = await motivoSinPg();
+    if (sinPg) return { filas: sqlite.filas, notas: [...sqlite.notas, `PostgreSQL not measured: ${sinPg}`] };
+    const pg = await medir('PostgreSQL', lados, o);
+    return { filas: [...sqlite.filas, ...pg.filas], notas: [...sqlite.notas, ...pg.notas] };
+  };
 }
+
+export const compararAplicaciones = enAmbosMotores(aplicacionesEn);
 
 export async function compararSubida(lados: Lado[], o: OpcionesMedida): Promise<Resultado> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'alta-contra-subida-'));

@@ -3,12 +3,13 @@
 // alternating between the sides, on SQLite and then PostgreSQL. What a feature costs shows as its
 // own row; a row that grew without a feature behind it is what to take back.
 import { mediana } from '../comun/estadistica.js';
-import { basePgNueva, motivoSinPg } from '../comun/postgres.js';
+import { basePgNueva } from '../comun/postgres.js';
 import { porAplicacion } from '../perfil/componentes.js';
 import { perfilarAplicaciones, type Perfilado } from '../perfil/perfilar.js';
 import { alInterrumpir } from './limpieza.js';
 import {
   cocientePorRonda,
+  enAmbosMotores,
   ENV_COMUN,
   ordenDeRonda,
   type Lado,
@@ -104,10 +105,4 @@ async function perfilEn(
   return { filas: filasDePerfil(motor, tablas), notas };
 }
 
-export async function compararPerfil(lados: Lado[], o: OpcionesMedida): Promise<Resultado> {
-  const sqlite = await perfilEn('SQLite', lados, o);
-  const sinPg = await motivoSinPg();
-  if (sinPg) return { filas: sqlite.filas, notas: [...sqlite.notas, `PostgreSQL not profiled: ${sinPg}`] };
-  const pg = await perfilEn('PostgreSQL', lados, o);
-  return { filas: [...sqlite.filas, ...pg.filas], notas: [...sqlite.notas, ...pg.notas] };
-}
+export const compararPerfil = enAmbosMotores(perfilEn);
