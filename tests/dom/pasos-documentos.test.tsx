@@ -99,12 +99,16 @@ describe('Paso 2 — Archivos adjuntos', () => {
     montarPaso(<PasoDocumentos />, ELIGIENDO);
     const boton = screen.getByRole('button', { name: 'Subir Título de médico' });
     boton.focus();
-    fireEvent.change(entrada('TituloMedico'), { target: { files: [new File([], 'vacio.pdf', { type: 'application/pdf' })] } });
+    fireEvent.change(entrada('TituloMedico'), {
+      target: { files: [new File([], 'vacio.pdf', { type: 'application/pdf' })] },
+    });
     expect(boton).toHaveFocus();
   });
 
   it('row buttons are at least 44 × 44 CSS px whatever the theme', () => {
-    montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: { DniAnverso: requeridosElegidos().DniAnverso! } });
+    montarPaso(<PasoDocumentos />, ELIGIENDO, {
+      documentos: { DniAnverso: requeridosElegidos().DniAnverso! },
+    });
     for (const nombre of ['Quitar Foto DNI (frente)', 'Subir Foto DNI (dorso)']) {
       const estilo = getComputedStyle(screen.getByRole('button', { name: nombre }));
       expect(estilo.minWidth).toMatch(/^(2\.75rem|44px|var\(--chakra-sizes-11\))$/);
@@ -185,10 +189,11 @@ describe('Paso 2 — Archivos adjuntos', () => {
     const dialogo = await screen.findByRole('alertdialog', { name: 'Error' });
     expect(dialogo).toHaveTextContent('Debés adjuntar todos los archivos requeridos.');
     const lista = within(dialogo).getByRole('list', { name: 'Faltan:' });
-    expect(within(lista).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Foto DNI (dorso)',
-      'Título de médico',
-    ]);
+    expect(
+      within(lista)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Foto DNI (dorso)', 'Título de médico']);
     const ok = within(dialogo).getByRole('button', { name: 'Ok' });
     await user.click(ok);
     expect(actor().getSnapshot().matches({ documentos: 'eligiendo' })).toBe(true);
@@ -208,7 +213,9 @@ describe('Paso 2 — Archivos adjuntos', () => {
     // A file chosen for a marked row clears its mark, and only its.
     await user.upload(entrada('DniReverso'), png('dorso.png'));
     expect(fila('DniReverso')).not.toHaveTextContent('Falta este documento.');
-    expect(screen.getByRole('button', { name: 'Quitar Foto DNI (dorso)' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('button', { name: 'Quitar Foto DNI (dorso)' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
     expect(fila('TituloMedico')).toHaveTextContent('Falta este documento.');
   });
 
@@ -218,6 +225,25 @@ describe('Paso 2 — Archivos adjuntos', () => {
     await screen.findByRole('alertdialog', { name: 'Error' });
     await user.keyboard('{Escape}');
     expect(actor().getSnapshot().matches({ documentos: 'eligiendo' })).toBe(true);
+  });
+
+  it('a step that goes while a dialog is still up takes its pending focus move with it', async () => {
+    // Another dialog still up (as the next screen's upload overlay can be) keeps the move waiting.
+    const otro = document.body.appendChild(document.createElement('div'));
+    otro.setAttribute('role', 'alertdialog');
+    try {
+      const primera = montarPaso(<PasoDocumentos />, ELIGIENDO);
+      primera.enviar({ type: 'SIGUIENTE' });
+      await screen.findByRole('alertdialog', { name: 'Error' });
+      await primera.user.keyboard('{Escape}');
+      primera.unmount();
+      montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: requeridosElegidos() });
+    } finally {
+      otro.remove();
+    }
+    // The first step's move would now land on the new page's first row.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getByRole('button', { name: 'Quitar Foto DNI (frente)' })).not.toHaveFocus();
   });
 
   it('uploading shows a modal overlay with a labelled, determinate progress bar', async () => {
@@ -267,7 +293,9 @@ describe('Paso 2 — Archivos adjuntos', () => {
     // A server message without its period gets one: no sentence runs into the next.
     expect(alerta).toHaveTextContent(/Intentá nuevamente\.\s*Servicio no disponible\.$/);
     // Brought into sight and focused (by the state, not by a click).
-    await waitFor(() => expect(document.getElementById('aviso-fallo-subida')).toHaveFocus(), { timeout: 3_000 });
+    await waitFor(() => expect(document.getElementById('aviso-fallo-subida')).toHaveFocus(), {
+      timeout: 3_000,
+    });
     for (const key of DOCUMENTOS_REQUERIDOS)
       expect(within(fila(key)).getByText(`${key}.pdf`)).toBeInTheDocument();
 
@@ -290,14 +318,19 @@ describe('Paso 2 — Archivos adjuntos', () => {
 
   it('a refused file is named by label and the chosen file, its row marked, no Reintentar; another file clears it', async () => {
     const documentos = requeridosElegidos();
-    documentos.TituloMedico = { archivo: { id: 't', nombre: 'mi titulo.pdf', tamanio: 9, tipo: 'application/pdf' }, subido: null };
+    documentos.TituloMedico = {
+      archivo: { id: 't', nombre: 'mi titulo.pdf', tamanio: 9, tipo: 'application/pdf' },
+      subido: null,
+    };
     const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos });
     enviar({ type: 'SIGUIENTE' });
     enviar({
       type: 'SUBIDA.FALLO',
       reintentable: false,
       mensaje: 'El archivo TituloMedico.pdf no es una imagen, un PDF ni un documento de Word (.doc o .docx).',
-      rechazados: { TituloMedico: 'El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx)' },
+      rechazados: {
+        TituloMedico: 'El archivo no es una imagen, un PDF ni un documento de Word (.doc o .docx)',
+      },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const caja = document.getElementById('aviso-fallo-subida')!;
@@ -314,20 +347,31 @@ describe('Paso 2 — Archivos adjuntos', () => {
     const quitar = screen.getByRole('button', { name: 'Quitar Título de médico' });
     expect(fila('TituloMedico')).toHaveAttribute('data-marca', 'rechazado');
     expect(quitar).toHaveAttribute('aria-invalid', 'true');
-    expect(quitar).toHaveAccessibleDescription(/No se pudo subir mi titulo\.pdf\. El archivo no es una imagen.*Elegí otro archivo para reemplazarlo\./);
+    expect(quitar).toHaveAccessibleDescription(
+      /No se pudo subir mi titulo\.pdf\. El archivo no es una imagen.*Elegí otro archivo para reemplazarlo\./,
+    );
     expect(fila('DniAnverso')).not.toHaveAttribute('data-marca');
 
     // Removing it keeps the mark; choosing another file clears it and the box.
     await user.click(quitar);
     expect(fila('TituloMedico')).toHaveAttribute('data-marca', 'rechazado');
-    await user.upload(entrada('TituloMedico'), new File(['%PDF-1.4'], 'otro titulo.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      entrada('TituloMedico'),
+      new File(['%PDF-1.4'], 'otro titulo.pdf', { type: 'application/pdf' }),
+    );
     expect(fila('TituloMedico')).not.toHaveAttribute('data-marca');
     expect(document.getElementById('aviso-fallo-subida')).toBeNull();
-    expect(actor().getSnapshot().matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+    expect(
+      actor()
+        .getSnapshot()
+        .matches({ documentos: { eligiendo: 'libre' } }),
+    ).toBe(true);
   });
 
   it('the overlay says not to close the page, warns before leaving, and Cancelar goes back with every file', async () => {
-    const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO, { documentos: requeridosElegidos() });
+    const { user, enviar, actor } = montarPaso(<PasoDocumentos />, ELIGIENDO, {
+      documentos: requeridosElegidos(),
+    });
     const sinSubir = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(sinSubir);
     expect(sinSubir.defaultPrevented).toBe(false);
@@ -338,12 +382,17 @@ describe('Paso 2 — Archivos adjuntos', () => {
     window.dispatchEvent(subiendo);
     expect(subiendo.defaultPrevented).toBe(true);
     await user.click(within(overlay).getByRole('button', { name: 'Cancelar' }));
-    expect(actor().getSnapshot().matches({ documentos: { eligiendo: 'libre' } })).toBe(true);
+    expect(
+      actor()
+        .getSnapshot()
+        .matches({ documentos: { eligiendo: 'libre' } }),
+    ).toBe(true);
     expect(actor().getSnapshot().context.documentos).toEqual(requeridosElegidos());
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const despues = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(despues);
     expect(despues.defaultPrevented).toBe(false);
-    for (const key of DOCUMENTOS_REQUERIDOS) expect(within(fila(key)).getByText(`${key}.pdf`)).toBeInTheDocument();
+    for (const key of DOCUMENTOS_REQUERIDOS)
+      expect(within(fila(key)).getByText(`${key}.pdf`)).toBeInTheDocument();
   });
 });

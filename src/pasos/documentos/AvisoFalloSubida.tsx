@@ -24,9 +24,7 @@ export function AvisoFalloSubida() {
   const visible = (fallida || rechazada) && fallo !== null;
 
   // Driven by the state: each time the chart enters a failure, not by whatever was clicked.
-  useEffect(() => {
-    if (visible) traerALaVista(() => caja.current);
-  }, [visible]);
+  useEffect(() => (visible ? traerALaVista(() => caja.current) : undefined), [visible]);
 
   if (!visible) return null;
   const rechazados = DOCUMENTOS.flatMap(({ key, label }) => {

@@ -14,16 +14,28 @@ export function DialogoFaltantes() {
   const ok = useRef<HTMLButtonElement>(null);
   const estabaAbierto = useRef(abierto);
   const cerrar = () => actor.send({ type: 'ERROR.CERRAR' });
+  // The dialog hands focus back a moment after it closes: by then this step may be gone, and
+  // the row found would be another page's.
+  const montado = useRef(false);
+  useEffect(() => {
+    montado.current = true;
+    return () => {
+      montado.current = false;
+    };
+  }, []);
   const primeraMarcada = () => {
+    if (!montado.current) return null;
     const primera = actor.getSnapshot().context.faltantes[0];
     return primera ? botonDeFila(primera) : null;
   };
 
   // Driven by the state: leaving `faltantes` brings the first marked row into sight.
   useEffect(() => {
-    if (estabaAbierto.current && !abierto) traerALaVista(primeraMarcada);
+    const cerrado = estabaAbierto.current && !abierto;
     estabaAbierto.current = abierto;
-  });
+    return cerrado ? traerALaVista(primeraMarcada) : undefined;
+    // Only when `abierto` changes: a re-render must not cancel the wait it started.
+  }, [abierto]);
 
   const etiquetas = DOCUMENTOS.filter((d) => faltantes.includes(d.key)).map((d) => d.label);
 
