@@ -7,7 +7,7 @@ import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP, MOTIVOS_ARCHIVO } from '../erro
 import type { DocumentoPreparado } from '../storage/almacen.js';
 import { dimensiones, dimensionesAceptables, esImagen } from './dimensiones.js';
 import { docxAcotado, LIMITES_DOCX } from './docx.js';
-import { revisarPdf } from './pdf.js';
+import { revisarPdf, type VeredictoPdf } from './pdf.js';
 import { detectarTipo, EXTENSIONES_ADMITIDAS, extensionCoincide, extensionDelNombre } from './tipo.js';
 
 /** The document a part's name stands for: `TituloMedico.pdf` → `TituloMedico`. */
@@ -23,6 +23,7 @@ async function revisarContenido(
   nombre: string,
   extension: ExtensionAceptada,
   preparado: DocumentoPreparado,
+  pdfRevisado: VeredictoPdf | undefined,
 ): Promise<ErrorDeDominio | null> {
   if (esImagen(extension)) {
     return dimensionesAceptables(await dimensiones(preparado, extension))
@@ -36,7 +37,7 @@ async function revisarContenido(
       : noAceptado(nombre, MENSAJES_HTTP.documentoEnorme(nombre, mib), MOTIVOS_ARCHIVO.documentoEnorme(mib));
   }
   if (extension === 'pdf') {
-    const veredicto = await revisarPdf(preparado);
+    const veredicto = pdfRevisado ?? (await revisarPdf(preparado));
     if (veredicto === 'activo')
       return noAceptado(nombre, MENSAJES_HTTP.pdfActivo(nombre), MOTIVOS_ARCHIVO.pdfActivo);
     if (veredicto === 'ilegible')
@@ -49,11 +50,13 @@ async function revisarContenido(
  * The detected extension of a staged part, or why it is refused. `nombre` is the part's name as
  * the client sent it (`<key>` or `<key>.<ext>`): an extension, when there is one, must be one we
  * accept and agree with the content; a part without one (the SPA sends a file called `.pdf` so)
- * is judged by its content alone.
+ * is judged by its content alone. `pdfRevisado` is the PDF scan's verdict when the bytes were
+ * scanned as they arrived (revisionPdfAlPasar); without it a PDF's staged file is scanned here.
  */
 export async function juzgar(
   nombre: string,
   preparado: DocumentoPreparado,
+  pdfRevisado?: VeredictoPdf,
 ): Promise<ExtensionAceptada | ErrorDeDominio> {
   // The size was counted while reading (archivos/rutas/recepcion.ts): a part over 10 MiB never gets here.
   if (preparado.bytes === 0)
@@ -76,5 +79,5 @@ export async function juzgar(
       MOTIVOS_ARCHIVO.extensionNoCoincide(extension),
     );
   }
-  return (await revisarContenido(nombre, extension, preparado)) ?? extension;
+  return (await revisarContenido(nombre, extension, preparado, pdfRevisado)) ?? extension;
 }

@@ -9,7 +9,15 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { motivoRechazoArchivo } from '../../domain/index.js';
 import { docxAcotado, LIMITES_DOCX, presupuestoDocx } from '../../server/archivos/docx.js';
-import { EscanerPdf, LIMITES_PDF, revisarPdf, type VeredictoPdf } from '../../server/archivos/pdf.js';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  EscanerPdf,
+  LIMITES_PDF,
+  revisarPdf,
+  revisionPdfAlPasar,
+  type VeredictoPdf,
+} from '../../server/archivos/pdf.js';
 import { detectarTipo, EXTENSIONES_ADMITIDAS, extensionDelNombre } from '../../server/archivos/tipo.js';
 import { CONTENIDO_EN_MEMORIA } from '../../server/storage/almacen.js';
 import * as archivos from './ayuda/archivos.js';
@@ -306,7 +314,10 @@ describe('revisarPdf', () => {
   afterAll(() => rm(carpeta, { recursive: true, force: true }));
 
   let n = 0;
-  /** Read from the staged file, and (when the staging keeps it) from memory: both must agree. */
+  /**
+   * Read from the staged file, from memory (when the staging keeps it) and on the way in, cut as
+   * a request's body arrives (revisionPdfAlPasar): all three must agree.
+   */
   async function revisar(contenido: Buffer, limites = LIMITES_PDF): Promise<VeredictoPdf> {
     const rutaTemporal = path.join(carpeta, `documento-${n++}.pdf`);
     await writeFile(rutaTemporal, contenido);
@@ -314,8 +325,67 @@ describe('revisarPdf', () => {
     if (contenido.length <= CONTENIDO_EN_MEMORIA) {
       expect(await revisarPdf({ rutaTemporal: '/no/existe', contenido }, limites)).toBe(delArchivo);
     }
+    expect(await alPasar(contenido, limites), 'al pasar').toBe(delArchivo);
     return delArchivo;
   }
+
+  /** Uneven chunks, as a socket gives them: a short first one, then sizes that cross the 64 KiB reads. */
+  function comoLlega(contenido: Buffer): Buffer[] {
+    const trozos: Buffer[] = [];
+    const largos = [5, 16_384, 1_000, 65_535, 7, 40_000];
+    for (let i = 0, k = 0; i < contenido.length; k++) {
+      const largo = largos[k % largos.length]!;
+      trozos.push(contenido.subarray(i, i + largo));
+      i += largo;
+    }
+    return trozos;
+  }
+
+  /** The verdict of the scan on the way in, and a check that every byte went through unchanged. */
+  async function alPasar(contenido: Buffer, limites = LIMITES_PDF): Promise<VeredictoPdf | undefined> {
+    const revision = revisionPdfAlPasar(limites);
+    const salida: Buffer[] = [];
+    await pipeline(
+      Readable.from(comoLlega(contenido)),
+      revision.paso,
+      new Writable({
+        write(trozo: Buffer, _c, listo) {
+          salida.push(trozo);
+          listo();
+        },
+      }),
+    );
+    expect(Buffer.concat(salida).equals(contenido)).toBe(true);
+    return revision.veredicto();
+  }
+
+  describe('al pasar (revisionPdfAlPasar)', () => {
+    it('no da veredicto para lo que no empieza como un PDF: lo revisa quien lo juzgue', async () => {
+      expect(await alPasar(archivos.png())).toBeUndefined();
+      expect(await alPasar(latin1(` %PDF-1.7\n`))).toBeUndefined();
+    });
+
+    it('ni cuando el primer trozo es más corto que la firma', async () => {
+      const revision = revisionPdfAlPasar();
+      await pipeline(
+        Readable.from([latin1('%P'), latin1('DF-1.7\n')]),
+        revision.paso,
+        new Writable({ write: (_t, _c, listo) => listo() }),
+      );
+      expect(revision.veredicto()).toBeUndefined();
+    });
+
+    it('cortado a la mitad, suelta lo que tenía abierto y deja pasar el error', async () => {
+      const revision = revisionPdfAlPasar();
+      const pdf = archivos.pdfConObjStm(archivos.ACCIONES_PDF.irAPagina);
+      const origen = new Readable({ read() {} });
+      const hecho = pipeline(origen, revision.paso, new Writable({ write: (_t, _c, listo) => listo() }));
+      origen.push(pdf.subarray(0, pdf.length / 2));
+      origen.destroy(new Error('conexión cortada'));
+      await expect(hecho).rejects.toThrow('conexión cortada');
+      expect(revision.veredicto()).toBeUndefined();
+    });
+  });
 
   /** The same file given one byte at a time: every automaton's state crosses the chunks. */
   async function revisarDeAUnByte(contenido: Buffer): Promise<VeredictoPdf> {

@@ -1,15 +1,16 @@
-// Reading an upload: each `file` part is streamed to a staged temp file (counted and hashed),
-// then judged. Nothing is committed here; on the first bad part every staged file is discarded
+// Reading an upload: each `file` part is streamed to a staged temp file (counted, hashed, and a
+// PDF scanned on the way), then judged. Nothing is committed here; on the first bad part every staged file is discarded
 // and the whole request is refused. A part whose content is refused is drained, so the client
 // reads the answer instead of a reset connection; but bytes beyond a limit (10 MiB per part, the
 // request's byte budget) are never read: the answer goes at once and the connection is closed.
 // A refusal of one part's content says which document in `fields` (server/archivos/juicio.ts).
-import { Transform, finished } from 'node:stream';
+import { Transform, finished, pipeline } from 'node:stream';
 import { finished as terminado } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { TAMANIO_MAXIMO_ARCHIVO, esDocumentoKey } from '../../../domain/index.js';
 import { claveDeParte, juzgar } from '../juicio.js';
+import { revisionPdfAlPasar } from '../pdf.js';
 import { comoErrorHttp } from '../../plugins/errores.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, MOTIVOS_ARCHIVO, ErrorDeDominio } from '../../errores.js';
 import type { Recibido } from '../documentos.js';
@@ -68,7 +69,10 @@ interface Lectura {
   recibidos: Recibido[];
 }
 
-async function recibirParte(parte: MultipartFile, lectura: Lectura): Promise<ErrorHttp | LimitePasado | null> {
+async function recibirParte(
+  parte: MultipartFile,
+  lectura: Lectura,
+): Promise<ErrorHttp | LimitePasado | null> {
   if (parte.fieldname !== 'file') {
     await vaciar(parte);
     return invalido(MENSAJES_HTTP.campoInesperado);
@@ -97,16 +101,20 @@ async function recibirParte(parte: MultipartFile, lectura: Lectura): Promise<Err
     if (error && !contado.destroyed) contado.destroy(error);
   });
   parte.file.pipe(contado);
+  // A PDF is scanned as it arrives, not read again once staged; a limit passed in `contado` still
+  // fails the staging with its own error (pipeline hands it down the chain).
+  const revision = revisionPdfAlPasar();
+  const origen = pipeline(contado, revision.paso, () => {});
   let preparado;
   try {
-    preparado = await lectura.almacen.preparar(contado);
+    preparado = await lectura.almacen.preparar(origen);
   } catch (error) {
     if (!(error instanceof LimitePasado)) throw error;
     // Leave the part unread: the parser stops, and so does the reading of the request.
     parte.file.unpipe(contado);
     return error;
   }
-  const juicio = await juzgar(parte.filename, preparado);
+  const juicio = await juzgar(parte.filename, preparado, revision.veredicto());
   if (juicio instanceof ErrorDeDominio) {
     await lectura.almacen.descartar(preparado);
     return comoErrorHttp(juicio);
