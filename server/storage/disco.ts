@@ -1,13 +1,21 @@
 // DocumentStore on the local disk, under DATA_DIR/documentos (never served by URL).
-// Durability: the staged file is already fsynced; rename it into place, fsync the directory.
+// Durability: the staged file's fsync (started as it was staged) is awaited, then the file is
+// renamed into place and the directory fsynced.
 import { createReadStream } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentStore } from './almacen.js';
-import { almacenSobre, fsyncRuta, NOMBRE_VALIDO, preparacionLocal, validarNombre } from './preparacion.js';
+import {
+  almacenSobre,
+  fsyncRuta,
+  NOMBRE_VALIDO,
+  preparacionLocal,
+  sincronizado,
+  validarNombre,
+} from './preparacion.js';
 
 export function almacenEnDisco(dataDir: string): DocumentStore {
-  const local = preparacionLocal(dataDir);
+  const local = preparacionLocal(dataDir, { durable: true });
   const { raiz } = local;
 
   // Names are ours (hex), so this only guards against a corrupted database row.
@@ -16,6 +24,7 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
   return almacenSobre(local, {
     async guardar(preparado, nombre) {
       // rename replaces a document of that name atomically: restore needs nothing more.
+      await sincronizado(preparado);
       await rename(preparado.rutaTemporal, ruta(nombre));
       await fsyncRuta(raiz);
     },
@@ -23,6 +32,8 @@ export function almacenEnDisco(dataDir: string): DocumentStore {
     // Every file renamed into place, then the directory synced once: the same guarantee as one
     // `guardar` per file, with one fsync of the directory instead of one per file.
     async guardarVarios(lote) {
+      // The files' fsyncs ran side by side, each since its part arrived.
+      await Promise.all(lote.map(({ preparado }) => sincronizado(preparado)));
       const hechos: string[] = [];
       try {
         for (const { preparado, nombre } of lote) {

@@ -1,6 +1,6 @@
 // The local staging every store shares: an upload is streamed to a temporary file under
-// DATA_DIR/documentos/.tmp of the process that receives it (counted, hashed, fsynced by the stream itself), so its type
-// can be judged from the bytes before anything durable is written; `confirmar` of each store then
+// DATA_DIR/documentos/.tmp of the process that receives it (counted and hashed), so its type can
+// be judged from the bytes before anything durable is written; `confirmar` of each store then
 // moves the bytes to where they live. Temporary files left by a crash are removed by the sweep.
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -64,6 +64,18 @@ export function contador(): { paso: Transform; huella: () => Huella; contenido: 
   };
 }
 
+/** The fsync of each staged file the disk store will rename into place, started as it was staged. */
+const SINCRONIZACIONES = new WeakMap<DocumentoPreparado, Promise<void>>();
+
+/**
+ * Resolves once the staged bytes are on disk: the fsync `preparar` started for a durable staging
+ * (preparacionLocal's `durable`), or one run now. The disk store awaits it before the rename that
+ * makes the file a document.
+ */
+export function sincronizado(preparado: DocumentoPreparado): Promise<void> {
+  return SINCRONIZACIONES.get(preparado) ?? fsyncRuta(preparado.rutaTemporal);
+}
+
 export interface Preparacion {
   /** DATA_DIR/documentos: the disk store keeps its documents here, next to the staging area. */
   readonly raiz: string;
@@ -73,7 +85,13 @@ export interface Preparacion {
   limpiarTemporales(antesDe: Date): Promise<number>;
 }
 
-export function preparacionLocal(dataDir: string): Preparacion {
+/**
+ * `durable`: the staged file becomes the document itself (the disk store renames it into place),
+ * so its fsync starts as soon as it is written — in the background, while the next part of the
+ * request is read — and `sincronizado` waits for it. The other stores copy the bytes elsewhere
+ * and never need the staged file on disk.
+ */
+export function preparacionLocal(dataDir: string, { durable = false } = {}): Preparacion {
   const raiz = path.join(dataDir, 'documentos');
   const temporales = path.join(raiz, '.tmp');
   mkdirSync(temporales, { recursive: true, mode: 0o700 });
@@ -85,8 +103,7 @@ export function preparacionLocal(dataDir: string): Preparacion {
     async preparar(origen) {
       const rutaTemporal = path.join(temporales, nombreNuevo());
       const contar = contador();
-      // `flush`: the stream fsyncs its own descriptor before closing it.
-      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600, flush: true });
+      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 });
       try {
         await pipeline(origen, contar.paso, destino);
       } catch (error) {
@@ -97,7 +114,18 @@ export function preparacionLocal(dataDir: string): Preparacion {
         throw error;
       }
       const contenido = contar.contenido();
-      return { rutaTemporal, ...contar.huella(), ...(contenido ? { contenido } : {}) };
+      const preparado: DocumentoPreparado = {
+        rutaTemporal,
+        ...contar.huella(),
+        ...(contenido ? { contenido } : {}),
+      };
+      if (durable) {
+        const fsync = fsyncRuta(rutaTemporal);
+        // Awaited by the commit (sincronizado); a staging discarded first never awaits it.
+        fsync.catch(() => {});
+        SINCRONIZACIONES.set(preparado, fsync);
+      }
+      return preparado;
     },
 
     async descartar(preparado) {

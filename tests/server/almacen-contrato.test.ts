@@ -124,6 +124,9 @@ for (const variante of VARIANTES) {
       const roto = { rutaTemporal: path.join(entorno.config.dataDir, 'no-existe'), bytes: 5, sha256: 'x' };
       await expect(almacen.confirmarVarios([...buenos, roto])).rejects.toThrow();
       expect((await nombres()).sort()).toEqual(antes.sort());
+      // The staged files are still the caller's to discard, as guardarDocumentos does.
+      for (const b of buenos) await almacen.descartar(b);
+      expect(await temporales()).toEqual([]);
     });
 
     it('los tamaños en el borde de un trozo vuelven enteros', async () => {
