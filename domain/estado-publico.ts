@@ -3,6 +3,7 @@
 // Observada the observed documents' labels and the deadline, for Rechazada and Aprobada the fixed
 // texts below. The pages, the server and the tests read them from here.
 import type { RespuestaEstado } from './seguimiento.js';
+import { formatoAlUsarlo } from './fecha-hora.js';
 
 export const TEXTOS_ESTADO = {
   tituloObservada: 'Qué tenés que hacer',
@@ -34,7 +35,7 @@ export const TEXTOS_ESTADO = {
 
 // A calendar day, formatted as such (at UTC) whatever the zone of the browser or the server; the
 // same long form as the correction page's deadline.
-const FORMATO_PLAZO = new Intl.DateTimeFormat('es-AR', {
+const FORMATO_PLAZO = formatoAlUsarlo({
   weekday: 'long',
   day: 'numeric',
   month: 'long',
@@ -45,7 +46,7 @@ const FORMATO_PLAZO = new Intl.DateTimeFormat('es-AR', {
 /** "2026-12-07" → "lunes 7 de diciembre de 2026"; what it cannot read, as given. */
 export function fechaDelPlazo(plazo: string): string {
   const dia = new Date(`${plazo}T00:00:00Z`);
-  return Number.isNaN(dia.getTime()) ? plazo : FORMATO_PLAZO.format(dia).replace(',', '');
+  return Number.isNaN(dia.getTime()) ? plazo : FORMATO_PLAZO().format(dia).replace(',', '');
 }
 
 /** What /estado adds for an application in Observada (producto §14). */

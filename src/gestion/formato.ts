@@ -1,5 +1,7 @@
 // Dates and numbers as Argentina writes them (es-AR), in the browser's local time.
-const fechaHora = new Intl.DateTimeFormat('es-AR', {
+import { formatoAlUsarlo } from '../../domain/fecha-hora.js';
+
+const fechaHora = formatoAlUsarlo({
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -13,7 +15,7 @@ const numero = new Intl.NumberFormat('es-AR');
 /** An instant of the API (ISO 8601) as "15/03/2025, 14:05". */
 export const fechaYHora = (iso: string): string => {
   const fecha = new Date(iso);
-  return Number.isNaN(fecha.getTime()) ? iso : fechaHora.format(fecha);
+  return Number.isNaN(fecha.getTime()) ? iso : fechaHora().format(fecha);
 };
 
 /** A calendar date "1980-03-15" as "15/03/1980" (no time zone involved). */
