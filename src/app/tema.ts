@@ -48,7 +48,9 @@ const FOCO = '#0b4f8a';
 const FOCO_CAMPO = { focusRingWidth: '2px', '--focus-color': FOCO } as const;
 
 const conTactil = <T extends Record<string, unknown>>(tamanios: T | undefined): T =>
-  Object.fromEntries(Object.entries(tamanios ?? {}).map(([k, v]) => [k, { ...(v as object), ...TACTIL }])) as T;
+  Object.fromEntries(
+    Object.entries(tamanios ?? {}).map(([k, v]) => [k, { ...(v as object), ...TACTIL }]),
+  ) as T;
 
 const boton = {
   ...buttonRecipe,
@@ -89,7 +91,12 @@ const selectorNativo = {
   ...nativeSelectSlotRecipe,
   base: {
     ...nativeSelectSlotRecipe.base,
-    field: { ...nativeSelectSlotRecipe.base?.field, focusRingWidth: '2px', focusRingColor: FOCO, ...ALTO_TACTIL },
+    field: {
+      ...nativeSelectSlotRecipe.base?.field,
+      focusRingWidth: '2px',
+      focusRingColor: FOCO,
+      ...ALTO_TACTIL,
+    },
   },
 };
 // A radio's or a checkbox's label is what a finger taps: the whole row is the target.
@@ -100,6 +107,20 @@ const casilla = {
 const grupoDeOpciones = {
   ...radioGroupSlotRecipe,
   base: { ...radioGroupSlotRecipe.base, item: { ...radioGroupSlotRecipe.base?.item, ...ALTO_TACTIL } },
+};
+
+// Chakra's global CSS declares some 25 custom properties on every element (`*`): the defaults of
+// its ring and filter utilities' "auto" values, which no screen here uses, and three aliases of
+// theme tokens. Custom properties declared on `*` give each element its own set to compute at
+// every style recalculation; the aliases are declared once on `html` and inherited instead (light
+// mode only, so nothing below redefines the tokens they name). Put a utility's defaults back here
+// before using `filter="auto"`, `backdropFilter="auto"` or a ring utility.
+const { '*': todos = {}, html: raiz = {}, ...restoGlobal } = globalCss ?? {};
+const ALIAS_GLOBALES = ['--global-font-mono', '--global-font-body', '--global-color-border'] as const;
+const cssGlobal: typeof globalCss = {
+  ...restoGlobal,
+  '*': { fontFeatureSettings: todos.fontFeatureSettings },
+  html: { ...raiz, ...Object.fromEntries(ALIAS_GLOBALES.map((clave) => [clave, todos[clave]])) },
 };
 
 /** Chakra's grey focus ring (gray.400, 2.5:1 on white) becomes the brand blue everywhere it is used. */
@@ -113,7 +134,7 @@ export const tema = defineConfig({
   cssVarsPrefix,
   cssVarsRoot,
   globalCss: {
-    ...globalCss,
+    ...cssGlobal,
     // Visible focus everywhere (WCAG 2.4.7), not only where a recipe sets it.
     ':focus-visible': { outline: '3px solid #0b4f8a', outlineOffset: '2px' },
   },
