@@ -1,7 +1,7 @@
 // The measures of a comparison, each run on both sides alternately: complete applications
-// (SQLite, then PostgreSQL), the 9 × 10 MiB upload against a plain copy, Lighthouse and the JS
-// gzip size. They reuse the ordinary bench's pieces (aplicaciones.ts, subida.ts, lighthouse.ts,
-// js-gzip.ts); what differs is that every figure is taken on both trees round by round, and the
+// (SQLite, then PostgreSQL), the 9 × 10 MiB upload against a plain copy, Lighthouse, Chromium's
+// main-thread time at start-up and the JS gzip size. They reuse the ordinary bench's pieces
+// (aplicaciones.ts, subida.ts, lighthouse.ts, hilo-principal.ts, js-gzip.ts); what differs is that every figure is taken on both trees round by round, and the
 // ratio main / other is what is kept.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { iniciarServidor, type Servidor } from '../../servidor-hijo.js';
 import { ronda, type Ronda } from '../aplicaciones.js';
 import { construirCliente } from '../construccion.js';
 import { jsDescargado } from '../js-gzip.js';
+import { hiloPrincipal, type HiloPrincipal } from '../hilo-principal.js';
 import { conReintento, correrLighthouse, type Corrida } from '../lighthouse.js';
 import { copiaPlana, generar, subirEnStreaming } from '../subida.js';
 import { fijarNucleos } from '../comun/afinidad.js';
@@ -290,7 +291,7 @@ export async function compararLighthouse(lados: Lado[], o: OpcionesMedida): Prom
       servidores.push(servidor);
     }
     const filas: Comparacion[] = [];
-    // Deterministic for a build: measured once per side.
+    // Deterministic for a build: measured once per side (the main-thread times right after).
     const navegador = await abrirChromium();
     try {
       for (const ruta of PAGINAS) {
@@ -303,6 +304,7 @@ export async function compararLighthouse(lados: Lado[], o: OpcionesMedida): Prom
           cociente: cociente(bytes[0]!, bytes[1]!),
         });
       }
+      filas.push(...(await compararHiloPrincipal(navegador, servidores, lados, o)));
     } finally {
       await navegador.close();
     }
@@ -339,4 +341,43 @@ export async function compararLighthouse(lados: Lado[], o: OpcionesMedida): Prom
   } finally {
     for (const paso of deshacer.reverse()) await paso();
   }
+}
+
+const TIEMPOS_DEL_HILO: { clave: keyof HiloPrincipal; nombre: string }[] = [
+  { clave: 'tareas', nombre: 'all tasks' },
+  { clave: 'script', nombre: 'script' },
+  { clave: 'estiloYDisposicion', nombre: 'style and layout' },
+];
+
+/** Chromium's main-thread time per page (hilo-principal.ts), both sides alternately. */
+async function compararHiloPrincipal(
+  navegador: Awaited<ReturnType<typeof abrirChromium>>,
+  servidores: Servidor[],
+  lados: Lado[],
+  o: OpcionesMedida,
+): Promise<Comparacion[]> {
+  const veces = o.corto ? 5 : 9;
+  const filas: Comparacion[] = [];
+  for (const ruta of PAGINAS) {
+    const medidas: HiloPrincipal[][] = lados.map(() => []);
+    for (let i = 0; i < veces; i++) {
+      for (const k of ordenDeRonda(i, lados.length)) {
+        const m = await hiloPrincipal(navegador, servidores[k]!.url + ruta);
+        medidas[k]!.push(m);
+        console.log(
+          `  ${ruta} main thread ${i + 1} ${lados[k]!.nombre}: tasks ${ms(m.tareas)}, script ${ms(m.script)}, style and layout ${ms(m.estiloYDisposicion)}`,
+        );
+      }
+    }
+    for (const { clave, nombre } of TIEMPOS_DEL_HILO) {
+      const valores = medidas.map((ms_) => ms_.map((m) => m[clave]));
+      filas.push({
+        medida: `Main thread at start-up, ${ruta}, 4× CPU: ${nombre} (median of ${veces})`,
+        otro: ms(mediana(valores[1]!)),
+        main: ms(mediana(valores[0]!)),
+        ...cocientePorRonda(valores),
+      });
+    }
+  }
+  return filas;
 }
