@@ -131,9 +131,12 @@ describe.skipIf(!puedeCorrer)('paso 1 para quien lo llena por primera vez (naveg
       await expect.poll(() => mensaje(page, 'matricula').textContent()).toBe('Comprobando DNI y matrícula…');
       expect(await mensaje(page, 'matricula').isVisible()).toBe(true);
       await expect.poll(() => resumen(page).textContent()).toContain('Comprobando DNI y matrícula…');
-      expect(pedidos).toBe(1);
+      // The message is the chart's state; the request reaches the page's route a moment later
+      // (a loaded machine made that moment visible): wait for it, then require it alone.
+      await expect.poll(() => pedidos).toBe(1);
       soltar();
       await expect.poll(() => mensaje(page, 'matricula').textContent()).toBe('');
+      expect(pedidos).toBe(1);
 
       await elegirDeCombobox(page, 'Localidad', MEDICO.localidad);
       await elegirDeCombobox(page, 'Calle', MEDICO.calle);
