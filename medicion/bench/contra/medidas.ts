@@ -344,6 +344,7 @@ export async function compararLighthouse(lados: Lado[], o: OpcionesMedida): Prom
 }
 
 const TIEMPOS_DEL_HILO: { clave: keyof HiloPrincipal; nombre: string }[] = [
+  { clave: 'bloqueo', nombre: 'blocking time (every long task beyond 50 ms)' },
   { clave: 'tareas', nombre: 'all tasks' },
   { clave: 'script', nombre: 'script' },
   { clave: 'estiloYDisposicion', nombre: 'style and layout' },
@@ -365,7 +366,7 @@ async function compararHiloPrincipal(
         const m = await hiloPrincipal(navegador, servidores[k]!.url + ruta);
         medidas[k]!.push(m);
         console.log(
-          `  ${ruta} main thread ${i + 1} ${lados[k]!.nombre}: tasks ${ms(m.tareas)}, script ${ms(m.script)}, style and layout ${ms(m.estiloYDisposicion)}`,
+          `  ${ruta} main thread ${i + 1} ${lados[k]!.nombre}: blocking ${ms(m.bloqueo)}, tasks ${ms(m.tareas)}, script ${ms(m.script)}, style and layout ${ms(m.estiloYDisposicion)}`,
         );
       }
     }
