@@ -151,7 +151,10 @@ conCadaBase(
       expect(numeros(await bandeja('?q=2899988'))).toEqual([pena]);
       expect(numeros(await bandeja('?q=mp10203'))).toEqual([pena]);
       expect(numeros(await bandeja('?q=MP10203'))).toEqual([pena]);
-      expect(numeros(await bandeja('?q=4321'))).toEqual([gomez]);
+      // A generated number may hold "4321" too (AMR-43218C once): such a match is by number.
+      const porMatricula = numeros(await bandeja('?q=4321'));
+      expect(porMatricula).toContain(gomez);
+      for (const n of porMatricula) if (n !== gomez) expect(n).toContain('4321');
       expect(numeros(await bandeja(`?q=${real}`))).toEqual([real]);
       expect(numeros(await bandeja(`?q=${real.toLowerCase()}`))).toEqual([real]);
       expect(numeros(await bandeja(`?q=${real.slice(4)}`))).toContain(real);
