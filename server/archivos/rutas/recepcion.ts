@@ -1,8 +1,9 @@
 // Reading an upload: each `file` part is streamed to a staged temp file (counted, hashed, and a
 // PDF scanned on the way), then judged. Nothing is committed here; on the first bad part every
-// staged file is discarded and the whole request is refused. A part whose content is refused is drained, so the client
-// reads the answer instead of a reset connection; but bytes beyond a limit (10 MiB per part, the
-// request's byte budget) are never read: the answer goes at once and the connection is closed.
+// staged file is discarded and the whole request is refused. A part whose content is refused is
+// drained, so the client reads the answer instead of a reset connection; but bytes beyond a limit
+// (10 MiB per part, the request's byte budget) are never read: the answer goes at once and the
+// connection is closed.
 // A refusal of one part's content says which document in `fields` (server/archivos/juicio.ts).
 import { Transform, finished, pipeline } from 'node:stream';
 import { finished as terminado } from 'node:stream/promises';
