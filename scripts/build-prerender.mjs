@@ -2,7 +2,10 @@
 // with its critical emotion styles in <head>. The server's static files answer /inicio and
 // /stepper with them (and their .br/.gz); every other route gets index.html and renders on the
 // client.
-// - /inicio is rendered whole and hydrated (src/main.tsx checks data-prerenderizada).
+// - /inicio is rendered whole and hydrated at its first use (src/main.tsx checks
+//   data-prerenderizada).
+// - Every page, index.html too, preloads the chunks of the start-up's stages
+//   (src/arranque/etapas.ts).
 // - /stepper gets the frame with its loading state (painted at once, rendered over by the
 //   client), the styles of a new form's first step, and <link rel="modulepreload"> for the lazy
 //   route's chunks, so they download alongside the entry instead of after it.
@@ -25,14 +28,17 @@ const MARCA = '<div id="root"><!--app-html--></div>';
 function conPrioridadBaja(html) {
   return html
     .replaceAll('<script type="module" crossorigin', '<script type="module" crossorigin fetchpriority="low"')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" crossorigin fetchpriority="low"');
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin',
+      '<link rel="modulepreload" crossorigin fetchpriority="low"',
+    );
 }
 
-/** The chunk of each entry module and every chunk it imports statically. */
+/** The chunk holding each module and every chunk it imports statically. */
 function chunksDe(bundle, raiz, entradas) {
   const porModulo = new Map();
   for (const salida of Object.values(bundle)) {
-    if (salida.type === 'chunk' && salida.facadeModuleId) porModulo.set(salida.facadeModuleId, salida);
+    if (salida.type === 'chunk') for (const id of Object.keys(salida.modules)) porModulo.set(id, salida);
   }
   const archivos = new Set();
   const visitar = (archivo) => {
@@ -48,11 +54,15 @@ function chunksDe(bundle, raiz, entradas) {
   return [...archivos];
 }
 
-/** <link rel="modulepreload"> for the chunks not already named in the page. */
-function precargasDe(archivos, plantilla, base) {
+/**
+ * <link rel="modulepreload"> for the chunks not already named in the page; at low priority on a
+ * prerendered page, which paints without them.
+ */
+function precargasDe(archivos, plantilla, base, { baja = true } = {}) {
+  const prioridad = baja ? ' fetchpriority="low"' : '';
   return archivos
     .filter((archivo) => !plantilla.includes(`${base}${archivo}`))
-    .map((archivo) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${archivo}">`)
+    .map((archivo) => `<link rel="modulepreload" crossorigin${prioridad} href="${base}${archivo}">`)
     .join('');
 }
 
@@ -69,10 +79,24 @@ export async function prerenderizarRutas({ raiz, salida, base, bundle }) {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { prerenderizar, prerenderizarEsqueletoDelStepper } = await servidor.ssrLoadModule('/src/app/prerender.tsx');
+    const { prerenderizar, prerenderizarEsqueletoDelStepper } =
+      await servidor.ssrLoadModule('/src/app/prerender.tsx');
+    const { MODULOS_DE_LAS_ETAPAS } = await servidor.ssrLoadModule('/src/arranque/etapas.ts');
+    // Every page, index.html included, preloads the start-up's stages (src/arranque/etapas.ts).
+    const etapas = chunksDe(bundle, raiz, MODULOS_DE_LAS_ETAPAS);
+    await writeFile(
+      path.join(salida, 'index.html'),
+      plantilla.replace('</head>', () => `${precargasDe(etapas, plantilla, base, { baja: false })}</head>`),
+    );
     for (const pagina of PAGINAS) {
-      const { html, estilos } = pagina.hidratada ? prerenderizar(pagina.ruta) : prerenderizarEsqueletoDelStepper();
-      const precargas = precargasDe(chunksDe(bundle, raiz, pagina.precargar ?? []), plantilla, base);
+      const { html, estilos } = pagina.hidratada
+        ? prerenderizar(pagina.ruta)
+        : prerenderizarEsqueletoDelStepper();
+      const precargas = precargasDe(
+        [...new Set([...etapas, ...chunksDe(bundle, raiz, pagina.precargar ?? [])])],
+        plantilla,
+        base,
+      );
       const raizHtml = pagina.hidratada
         ? `<div id="root" data-prerenderizada="${pagina.ruta}">${html}</div>`
         : `<div id="root">${html}</div>`;

@@ -6,7 +6,6 @@
 import { Box, Spinner } from '@chakra-ui/react';
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { Completado } from '../paginas/completado/Completado.js';
 import { Inicio } from '../paginas/inicio/Inicio.js';
 import { CargandoStepper } from '../stepper/CargandoStepper.js';
 import { Layout } from '../ui/layout/index.js';
@@ -15,7 +14,11 @@ import { Proveedores } from './Proveedores.js';
 import { StepperDiferido } from './stepper-diferido.js';
 
 const GestionDiferida = lazy(() => import('../gestion/Gestion.js'));
-// After sending (producto §11): pages few applicants open, each its own chunk.
+// After sending (producto §11): pages few applicants open, each its own chunk; /completado too,
+// opened once per application, so the landing does not carry it.
+const CompletadoDiferido = lazy(() =>
+  import('../paginas/completado/Completado.js').then((m) => ({ default: m.Completado })),
+);
 const EstadoDiferido = lazy(() => import('../paginas/estado/Estado.js'));
 const VerificarDiferido = lazy(() => import('../paginas/verificar/Verificar.js'));
 const CorregirDiferido = lazy(() => import('../paginas/corregir/Corregir.js'));
@@ -79,7 +82,11 @@ export function App() {
                   <StepperDiferido />
                 </Suspense>
               </Route>
-              <Route path="/completado" component={Completado} />
+              <Route path="/completado">
+                <Suspense fallback={<CargandoPagina />}>
+                  <CompletadoDiferido />
+                </Suspense>
+              </Route>
               <Route path="/estado">
                 <Suspense fallback={<CargandoPagina />}>
                   <EstadoDiferido />

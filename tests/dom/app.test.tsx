@@ -75,19 +75,23 @@ describe('App', () => {
     await waitFor(() => expect(info).toHaveFocus());
   });
 
-  it('/completado shows the two cards and the application number', () => {
+  // /completado is its own chunk: each test waits for its heading.
+  const completado = () => screen.findByRole('heading', { level: 1, name: 'Solicitud de inscripción enviada.' });
+
+  it('/completado shows the two cards and the application number', async () => {
     recordarSolicitud({ numeroSolicitud: 'K7P2QX', creadaEn: '2026-11-22T12:00:00Z' });
     ir('/completado');
     render(<App />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Solicitud de inscripción enviada.');
+    await completado();
     expect(screen.getByText('En breve nos estaremos comunicando. Muchas gracias.')).toBeInTheDocument();
     expect(screen.getByText('K7P2QX')).toBeInTheDocument();
   });
 
-  it('/completado also says to keep the number, where the copy went and what happens next', () => {
+  it('/completado also says to keep the number, where the copy went and what happens next', async () => {
     recordarSolicitud({ numeroSolicitud: 'K7P2QX', creadaEn: '2026-11-22T12:00:00Z' }, 'jperez@example.com');
     ir('/completado');
     render(<App />);
+    await completado();
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent('Guardá este número: lo vas a necesitar para consultar el estado de tu solicitud.');
     expect(main).toHaveTextContent('Te enviamos una copia con el comprobante a jperez@example.com.');
@@ -100,10 +104,11 @@ describe('App', () => {
     expect(tarjetas[1]).toHaveTextContent(/^En breve nos estaremos comunicando\. Muchas gracias\.$/);
   });
 
-  it('/completado without the e-mail still says a copy went to the address given', () => {
+  it('/completado without the e-mail still says a copy went to the address given', async () => {
     recordarSolicitud({ numeroSolicitud: 'K7P2QX', creadaEn: '2026-11-22T12:00:00Z' });
     ir('/completado');
     render(<App />);
+    await completado();
     expect(screen.getByRole('main')).toHaveTextContent('Te enviamos una copia con el comprobante al correo electrónico que indicaste.');
   });
 
@@ -131,7 +136,7 @@ describe('App', () => {
     recordarSolicitud({ numeroSolicitud: 'K7P2QX', creadaEn: '2026-11-22T12:00:00Z' }, 'jperez@example.com');
     ir('/completado');
     render(<App />);
-    expect(screen.getByRole('heading', { level: 3, name: 'Contacto de la Asociación Médica de Rosario' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Contacto de la Asociación Médica de Rosario' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent('Si tenés dudas, comunicate con la Asociación:');
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/v2/contacto');

@@ -1,5 +1,5 @@
 // What the build adds for speed, checked as a browser gets it from the real server: /inicio
-// arrives rendered with its styles and is hydrated without React replacing a node; /stepper
+// arrives rendered with its styles and is hydrated at its first use without React replacing a node; /stepper
 // arrives as the frame with its title and loading state and preloads the form's code; styles are
 // adopted, not inserted twice; text files come precompressed; a hovered solid button keeps AA
 // contrast.
@@ -54,6 +54,42 @@ describe.skipIf(!puedeCorrer)('shell prerendered (navegador)', () => {
     expect(quitados.filter((t) => ['H1', 'H2', 'UL', 'MAIN', 'HEADER', 'FOOTER'].includes(t))).toEqual([]);
     expect(erroresDe(page)).toEqual([]);
     await page.context().close();
+  });
+
+  const hidratada = (page: Page) =>
+    page.evaluate("Object.keys(document.querySelector('h1')).some((k) => k.startsWith('__react'))");
+
+  it('/inicio is hydrated at its first use: no app code runs while it only loads, and an early click is kept', async () => {
+    // A phone, where the part filled in after loading (the contact) is below the fold.
+    const page = await newPage(entorno.browser, { width: 412, height: 823 });
+    await page.goto(`${entorno.servidor.url}/inicio`);
+    await page.waitForLoadState('networkidle');
+    expect(await hidratada(page)).toBe(false);
+    // Its code is already downloaded (preloaded), only not run.
+    const descargados = await page.evaluate("performance.getEntriesByType('resource').map((r) => r.name)");
+    expect((descargados as string[]).some((n) => /\/assets\/App-[\w-]+\.js$/.test(n))).toBe(true);
+    // A click (the first use) before React is attached: held, then acted on once it is.
+    await page.evaluate('document.querySelector(\'button[aria-haspopup="dialog"]\').click()');
+    await page.getByRole('dialog').waitFor();
+    expect(await hidratada(page)).toBe(true);
+    expect(erroresDe(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('/inicio is hydrated once the part it fills in comes into view: at once on a desktop, on scrolling on a phone', async () => {
+    const escritorio = await newPage(entorno.browser, { width: 1280, height: 800 });
+    await escritorio.goto(`${entorno.servidor.url}/inicio`);
+    await expect.poll(() => hidratada(escritorio)).toBe(true);
+    await escritorio.context().close();
+
+    const telefono = await newPage(entorno.browser, { width: 412, height: 823 });
+    await telefono.goto(`${entorno.servidor.url}/inicio`);
+    await telefono.waitForLoadState('networkidle');
+    expect(await hidratada(telefono)).toBe(false);
+    await telefono.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => hidratada(telefono)).toBe(true);
+    expect(erroresDe(telefono)).toEqual([]);
+    await telefono.context().close();
   });
 
   it('/stepper arrives as the frame with its title and loading state and preloads the form', async () => {

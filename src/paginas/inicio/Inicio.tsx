@@ -1,7 +1,8 @@
 // /inicio — the landing page (producto §1–§2): requirements, the documents to attach, the "(+ info)"
 // dialog and SIGUIENTE into the form, the way to /estado for whoever already sent one
 // (producto §14), then the association's contact (producto §12) — last, so its arrival after the
-// page paints moves nothing. Hovering or focusing SIGUIENTE starts loading the form.
+// page paints moves nothing. Hovering or focusing SIGUIENTE starts loading the form. Prerendered,
+// and hydrated at its first use or once the contact's place is in view (src/arranque/al-interactuar.ts).
 import { Box, Button, Heading, Link as Enlace, Text, chakra } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
@@ -101,7 +102,8 @@ export function Inicio() {
         </Enlace>
       </Text>
 
-      <Box mt="6">
+      {/* Filled in after loading: the prerendered page is hydrated once this comes into view. */}
+      <Box mt="6" data-hidratar-al-verse="">
         <ContactoAsociacion nivelTitulo={2} />
       </Box>
 
