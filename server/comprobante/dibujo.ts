@@ -265,8 +265,8 @@ function pies(doc: Doc, d: DatosComprobante): void {
 }
 
 /** The receipt's PDF from its data. */
-export function dibujarComprobante(d: DatosComprobante): Promise<Buffer> {
-  const doc = nuevoPdf(MARGEN, {
+export async function dibujarComprobante(d: DatosComprobante): Promise<Buffer> {
+  const doc = await nuevoPdf(MARGEN, {
     Title: `${TEXTOS_VERSIONES.titulo(d.version)} ${d.numero}`,
     Author: AUTOR_COMPROBANTE,
     Subject: `${ROTULOS_COMPROBANTE.numero} ${d.numero}`,

@@ -2,10 +2,15 @@
 // the application, counted in Argentina — Monday to Friday, without the national holidays of
 // date-holidays (maintained upstream, so movable and new holidays need no code here). The link
 // works until the end of its last day, Argentine time (UTC−3 all year since 2009).
-import Holidays from 'date-holidays';
+// date-holidays (every country's rules, about 0.15 s to load) is required the first time a
+// deadline is counted, not when the server or a command starts.
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 import { DIAS_HABILES_CORRECCION, ZONA_ARGENTINA } from '../../domain/index.js';
 
-const feriados = new Holidays('AR');
+const requerir = createRequire(import.meta.url);
+let feriados: Holidays | undefined;
+const calendario = (): Holidays => (feriados ??= new (requerir('date-holidays') as typeof Holidays)('AR'));
 const porAnio = new Map<number, Set<string>>();
 
 /** The national holidays (type "public") of a year, as YYYY-MM-DD. */
@@ -13,7 +18,7 @@ function feriadosDe(anio: number): Set<string> {
   let dias = porAnio.get(anio);
   if (!dias) {
     dias = new Set(
-      feriados
+      calendario()
         .getHolidays(anio)
         .filter((f) => f.type === 'public')
         .map((f) => f.date.slice(0, 10)),
@@ -34,7 +39,8 @@ const fechaLocal = new Intl.DateTimeFormat('en-CA', {
 export const diaArgentino = (instante: Date): string => fechaLocal.format(instante);
 
 const comoUtc = (fecha: string) => new Date(`${fecha}T00:00:00Z`);
-const diaSiguiente = (fecha: string) => new Date(comoUtc(fecha).getTime() + 86_400_000).toISOString().slice(0, 10);
+const diaSiguiente = (fecha: string) =>
+  new Date(comoUtc(fecha).getTime() + 86_400_000).toISOString().slice(0, 10);
 
 export function esDiaHabil(fecha: string): boolean {
   const semana = comoUtc(fecha).getUTCDay();
@@ -44,7 +50,7 @@ export function esDiaHabil(fecha: string): boolean {
 /** The `dias`-th working day after `desde` (which itself does not count). */
 export function sumarDiasHabiles(desde: string, dias: number): string {
   let fecha = desde;
-  for (let contados = 0; contados < dias; ) {
+  for (let contados = 0; contados < dias;) {
     fecha = diaSiguiente(fecha);
     if (esDiaHabil(fecha)) contados++;
   }

@@ -90,15 +90,13 @@ export function zipDeExportacion(exportacion: Exportacion, almacen: DocumentStor
   // pdfkit compresses its own streams.
   // The lazy callbacks run inside yazl's own event handlers: a throw there would be uncaught.
   zip.addReadStreamLazy('resumen.pdf', { mtime, compress: false }, (listo) => {
-    let pdf: Readable;
-    try {
-      pdf = resumenPdf(exportacion.datos);
-    } catch (error) {
-      fallar(error as Error);
-      return;
-    }
-    pdf.on('error', fallar);
-    listo(null, pdf);
+    resumenPdf(exportacion.datos).then(
+      (pdf: Readable) => {
+        pdf.on('error', fallar);
+        listo(null, pdf);
+      },
+      (error: unknown) => fallar(error as Error),
+    );
   });
   for (const comprobante of exportacion.comprobantes) {
     zip.addBuffer(comprobante.contenido, comprobante.ruta, { mtime, compress: false });

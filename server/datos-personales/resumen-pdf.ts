@@ -216,8 +216,8 @@ function pies(doc: Doc): void {
 }
 
 /** The summary as pdfkit's readable stream, already ended (its bytes wait for a reader). */
-export function resumenPdf(datos: DatosExportados): Doc {
-  const doc = nuevoPdf(MARGEN, { Title: TITULO_RESUMEN, Author: AUTOR_COMPROBANTE });
+export async function resumenPdf(datos: DatosExportados): Promise<Doc> {
+  const doc = await nuevoPdf(MARGEN, { Title: TITULO_RESUMEN, Author: AUTOR_COMPROBANTE });
 
   doc.font('negrita').fontSize(16).fillColor('black').text(TITULO_RESUMEN);
   parrafo(doc, TEXTOS_RESUMEN.subtitulo, GRIS);

@@ -2,25 +2,27 @@
 // Path-style addressing (http://host/bucket/key: what MinIO, Garage, s3rver and most
 // self-hosted servers answer) and checksums only where the API requires them (recent SDKs add
 // CRC32 trailers by default, which many S3-compatible servers refuse).
+// The SDK (a CommonJS package of some hundred modules, about 0.1 s to load) is required when an S3
+// store is made, not when this module is imported: the server and the commands that keep
+// documents elsewhere never load it.
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as SdkS3 from '@aws-sdk/client-s3';
 import type { ConfigS3 } from '../config/index.js';
 import type { DocumentStore, DocumentoPreparado } from './almacen.js';
 import { almacenSobre, NOMBRE_VALIDO, preparacionLocal, validarNombre } from './preparacion.js';
 
 const PREFIJO = 'documentos/';
 
+const requerir = createRequire(import.meta.url);
+
 export function almacenEnS3(dataDir: string, s3: ConfigS3): DocumentStore {
+  const { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    requerir('@aws-sdk/client-s3') as typeof SdkS3;
   const local = preparacionLocal(dataDir);
   const cliente = new S3Client({
     endpoint: s3.endpoint,

@@ -47,6 +47,7 @@ for (const motor of MOTORES_E2E) {
       await casilla.check({ force: true });
       await page.getByRole('button', { name: 'ENVIAR', exact: true }).click();
       await page.waitForURL('**/completado', { timeout: 20_000 });
+      await page.getByText(/Número de solicitud:/).waitFor();
       const texto = await page.locator('body').innerText();
       numero = /Número de solicitud:\s*(AMR-[0-9A-Z]{6})/.exec(texto)?.[1] ?? '';
       expect(numero).toMatch(/^AMR-/);
