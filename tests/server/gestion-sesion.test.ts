@@ -40,16 +40,25 @@ async function fallar(nav: Navegador, usuario: string, veces: number) {
   }
 }
 
-/** The fastest of `veces` runs: a lower bound that noise can only raise. */
-async function minimoMs(veces: number, tarea: () => Promise<unknown>): Promise<number> {
-  let minimo = Infinity;
-  for (let i = 0; i < veces; i++) {
-    const inicio = performance.now();
-    await tarea();
-    minimo = Math.min(minimo, performance.now() - inicio);
+/**
+ * The least time of each task over `rondas` rounds in which the tasks take turns: lower bounds
+ * that noise can only raise.
+ */
+async function minimosMs(rondas: number, tareas: (() => Promise<unknown>)[]): Promise<number[]> {
+  const minimos = tareas.map(() => Infinity);
+  for (let i = 0; i < rondas; i++) {
+    for (const [j, tarea] of tareas.entries()) {
+      const inicio = performance.now();
+      await tarea();
+      minimos[j] = Math.min(minimos[j]!, performance.now() - inicio);
+    }
   }
-  return minimo;
+  return minimos;
 }
+
+/** The fastest of `veces` runs. */
+const minimoMs = async (veces: number, tarea: () => Promise<unknown>): Promise<number> =>
+  (await minimosMs(veces, [tarea]))[0]!;
 
 conCadaBase('gestión: ingreso y sesión', (ctx) => {
   beforeEach(() => olvidarLimiteDeIngreso(ctx.db));
@@ -94,11 +103,12 @@ conCadaBase('gestión: ingreso y sesión', (ctx) => {
       .select('hash')
       .where('usuario', '=', 'beto')
       .executeTakeFirstOrThrow();
-    const argon2 = await minimoMs(3, () => verify(hash, 'otra cosa'));
-    const msEquivocada = await minimoMs(3, () => ingresar(nav, 'beto', 'no es la contraseña'));
-    const msInexistente = await minimoMs(3, () =>
-      ingresar(nav, 'nadie-con-este-nombre', 'no es la contraseña'),
-    );
+    // Taking turns, so that a burst of load from another file reaches the three alike.
+    const [argon2, msEquivocada, msInexistente] = await minimosMs(5, [
+      () => verify(hash, 'otra cosa'),
+      () => ingresar(nav, 'beto', 'no es la contraseña'),
+      () => ingresar(nav, 'nadie-con-este-nombre', 'no es la contraseña'),
+    ]);
     expect(argon2).toBeGreaterThan(5);
     expect(msEquivocada).toBeGreaterThan(argon2 * 0.7);
     expect(msInexistente).toBeGreaterThan(argon2 * 0.7);
