@@ -19,9 +19,11 @@ function cargarStepper() {
     await import('../stepper/Stepper.js');
     await siguienteTarea();
     return import('../stepper/RutaStepper.js');
-  })();
-  // A failed download is tried again the next time, not remembered.
-  carga.catch(() => (carga = undefined));
+  })().catch((error: unknown) => {
+    // A failed download is tried again the next time, not remembered.
+    carga = undefined;
+    throw error;
+  });
   return carga;
 }
 
