@@ -2,9 +2,10 @@
 // Every entry of the record goes through `asentar`, inside the caller's transaction: the arrival
 // (the chart's initial state), a move (decided by the chart, domain/ciclo-de-vida.ts), or an event
 // of the record that is not a status change (a rectified field, the deletion of the person's data).
-// It writes the status (a move: on condition that it still is the one the move starts from), the
-// history row, the audit row, and carries out the effects the chart names for the transition —
-// opening the correction link, queuing the e-mails in the outbox — in that same transaction.
+// It writes the status (the arrival: the application's row itself, with the initial status; a
+// move: on condition that it still is the one the move starts from), the history row, the audit
+// row, and carries out the effects the chart names for the transition — opening the correction
+// link, queuing the e-mails in the outbox — in that same transaction.
 import { randomUUID } from 'node:crypto';
 import { initialTransition, transition, type ExecutableActionsFrom } from 'xstate';
 import {
@@ -16,7 +17,8 @@ import {
 } from '../../domain/ciclo-de-vida.js';
 import { CAMPO_SUPRESION, MARCA_SUPRIMIDO, type DocumentoKey, type Estado } from '../../domain/index.js';
 import { abrirCorreccion, type CorreccionAbierta } from '../correcciones/crear.js';
-import type { Db } from '../db/esquema.js';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../db/esquema.js';
 import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
 import { auditar, type EventoAuditoria } from '../auditoria/cadena.js';
 import {
@@ -28,8 +30,15 @@ import { avisarEnvio, avisarMovimiento } from './avisos.js';
 
 /** What is written in the record. */
 type Asiento =
-  /** The application arrives: the chart's initial status, the first history row. */
-  | { tipo: 'recepcion' }
+  /**
+   * The application arrives: its row is written with the chart's initial status, then the first
+   * history row. `documentos` are the ones its sender linked to it (already known: not read back).
+   */
+  | {
+      tipo: 'recepcion';
+      solicitud: Omit<Insertable<Database['solicitudes']>, 'id' | 'estado'>;
+      documentos: readonly DocumentoDeVersion[];
+    }
   /** A move of the chart from `desde` (the status the mover saw). */
   | { tipo: 'movimiento'; desde: Estado; evento: EventoCiclo }
   /** A field of the personal data rectified (producto §13): the status stays `estado`. */
@@ -66,7 +75,7 @@ export interface Asentado {
 }
 
 /**
- * The application's documents, read once per entry: their keys are what the chart lets staff
+ * The application's documents, read once per entry (the arrival is given them): their keys are what the chart lets staff
  * observe, and a receipt version lists them as they are (nothing in the entry changes them).
  */
 async function documentosDe(trx: Db, solicitudId: string): Promise<DocumentoDeVersion[]> {
@@ -95,6 +104,10 @@ async function efectuar(
     personal: string | null;
     /** The application's documents as the entry found them (documentosDe). */
     documentos: readonly DocumentoDeVersion[];
+    /** The applicant's address when the entry knows it (the arrival); otherwise it is read. */
+    email: string | null;
+    /** The arrival: no receipt version exists yet. */
+    recepcion: boolean;
     ahora: Date;
   },
 ): Promise<void> {
@@ -105,14 +118,20 @@ async function efectuar(
   for (const accion of acciones) {
     switch (accion.type) {
       case 'emitirComprobante':
-        comprobante = await emitirVersion(trx, hecho.solicitudId, hecho.documentos, hecho.ahora);
+        comprobante = await emitirVersion(trx, hecho.solicitudId, hecho.documentos, hecho.ahora, {
+          primera: hecho.recepcion,
+        });
         break;
       case 'avisarEnvio': {
-        const { email } = await trx
-          .selectFrom('solicitudes')
-          .select('email')
-          .where('id', '=', hecho.solicitudId)
-          .executeTakeFirstOrThrow();
+        const email =
+          hecho.email ??
+          (
+            await trx
+              .selectFrom('solicitudes')
+              .select('email')
+              .where('id', '=', hecho.solicitudId)
+              .executeTakeFirstOrThrow()
+          ).email;
         await avisarEnvio(trx, {
           solicitudId: hecho.solicitudId,
           email,
@@ -177,12 +196,12 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
   let documentos: readonly DocumentoDeVersion[] = [];
 
   if (asiento.tipo === 'recepcion') {
-    documentos = await documentosDe(trx, solicitudId);
+    // In documentosDe's order.
+    documentos = [...asiento.documentos].sort((a, b) => (a.clave < b.clave ? -1 : a.clave > b.clave ? 1 : 0));
     const [inicial, entrada] = initialTransition(cicloDeVida, { documentos: claves(documentos) });
     await trx
-      .updateTable('solicitudes')
-      .set({ estado: inicial.value })
-      .where('id', '=', solicitudId)
+      .insertInto('solicitudes')
+      .values({ ...asiento.solicitud, id: solicitudId, estado: inicial.value })
       .execute();
     fila = { desde: null, hacia: inicial.value, motivo: null, documentos: null };
     acciones = entrada;
@@ -245,6 +264,8 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     evento,
     personal: anotacion.personal ?? null,
     documentos,
+    email: asiento.tipo === 'recepcion' ? asiento.solicitud.email : null,
+    recepcion: asiento.tipo === 'recepcion',
     ahora,
   });
   return { historialId, estado: fila.hacia as Estado };

@@ -115,8 +115,10 @@ export async function emitirVersion(
   solicitudId: string,
   documentos: readonly DocumentoDeVersion[],
   ahora: Date,
+  /** `primera`: the application has no version yet (it just arrived), so none is read. */
+  { primera = false }: { primera?: boolean } = {},
 ): Promise<VersionDelComprobante> {
-  const anterior = await ultimaVersion(trx, solicitudId);
+  const anterior = primera ? null : await ultimaVersion(trx, solicitudId);
   const version = (anterior?.version ?? 0) + 1;
   const en = ahora.toISOString();
   const porClave = new Map(documentos.map((d) => [d.clave, d]));

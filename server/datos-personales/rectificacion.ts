@@ -30,6 +30,7 @@ import { datosSuprimidos, solicitudInexistente } from '../gestion/expediente.js'
 import { problemaDeTexto } from '../gestion/movimientos.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from '../solicitud/padron.js';
 import { comprobarDomicilio, condicionIvaDe } from '../solicitud/referencias-socio.js';
+import type { LectorCatalogos } from '../catalogos/referencias.js';
 import type { SesionActiva } from '../personal/sesiones.js';
 import type { TipoCorreo } from '../correo/salida.js';
 
@@ -57,7 +58,7 @@ const invalido = (campos: Record<string, string>) =>
  * as sending; or why not (for fields[campo]).
  */
 async function cambiosDe(
-  db: Db,
+  catalogos: LectorCatalogos,
   campo: CampoCompuesto,
   valor: string,
 ): Promise<{ cambios: CambiosCompuestos } | { mensaje: string }> {
@@ -66,7 +67,7 @@ async function cambiosDe(
     const leido = leerValorCompuesto(campo, valor);
     if (!leido) return malformado;
     const { localidad, calle, errores } = await comprobarDomicilio(
-      db,
+      catalogos,
       leido.codigoLocalidad,
       leido.nombreCalle,
     );
@@ -78,7 +79,7 @@ async function cambiosDe(
   if (campo === 'condicionIVA') {
     const leido = leerValorCompuesto(campo, valor);
     if (!leido) return malformado;
-    const condicionIVA = await condicionIvaDe(db, leido.codigoCondicionIVA);
+    const condicionIVA = await condicionIvaDe(catalogos, leido.codigoCondicionIVA);
     return condicionIVA ? { cambios: { condicionIVA } } : { mensaje: MENSAJES.opcionInvalida };
   }
   const leido = leerValorCompuesto(campo, valor);
@@ -92,6 +93,7 @@ export interface QuienRectifica {
 
 export async function rectificar(
   db: Db,
+  catalogos: LectorCatalogos,
   numero: string,
   pedido: PedidoRectificacion,
   { sesion, ip }: QuienRectifica,
@@ -118,7 +120,7 @@ export async function rectificar(
     const guardados = JSON.parse(fila.datos_socio) as DatosSocio;
     let nuevo: string | CambiosCompuestos = valor;
     if (esCampoCompuesto(campo)) {
-      const leido = await cambiosDe(db, campo, valor);
+      const leido = await cambiosDe(catalogos, campo, valor);
       if ('mensaje' in leido) {
         throw invalido(
           problemaMotivo ? { [campo]: leido.mensaje, motivo: problemaMotivo } : { [campo]: leido.mensaje },

@@ -24,38 +24,70 @@ export async function sumar(
   ventanaMs: number,
   ahora = Date.now(),
 ): Promise<Cuenta> {
+  return (await sumarVarias(conexion, [{ clave, cantidad }], ventanaMs, ahora)).get(clave)!;
+}
+
+/**
+ * `sumar` for several keys (distinct) in one statement: what one request spends of several
+ * budgets at once, in one round trip.
+ */
+export async function sumarVarias(
+  conexion: Conexion,
+  sumas: readonly { clave: string; cantidad: number }[],
+  ventanaMs: number,
+  ahora = Date.now(),
+): Promise<Map<string, Cuenta>> {
   const vence = ahora + ventanaMs;
   // PostgreSQL: synchronous_commit off for this statement's own transaction only (set_config
   // local, in the row source, so one round trip); SQLite: the fsync skipped (sinFsyncSqlite).
   const fuente =
     conexion.motor === 'postgres'
-      ? sql`select ${clave}::text, ${cantidad}::bigint, ${vence}::bigint
-            from (select set_config('synchronous_commit', 'off', true)) as sin_esperar_al_disco`
-      : sql`values (${clave}, ${cantidad}, ${vence})`;
+      ? sql`select v.clave, v.valor, v.vence
+            from (values ${sql.join(sumas.map((s) => sql`(${s.clave}::text, ${s.cantidad}::bigint, ${vence}::bigint)`))})
+              as v (clave, valor, vence)
+            cross join (select set_config('synchronous_commit', 'off', true)) as sin_esperar_al_disco`
+      : sql`values ${sql.join(sumas.map((s) => sql`(${s.clave}, ${s.cantidad}, ${vence})`))}`;
   const upsert = (db: Db) =>
-    sql<{ valor: number | string; vence_ms: number | string }>`
+    sql<{ clave: string; valor: number | string; vence_ms: number | string }>`
       insert into contadores (clave, valor, vence_ms) ${fuente}
       on conflict (clave) do update set
         valor = case when contadores.vence_ms <= ${ahora} then excluded.valor
                      else contadores.valor + excluded.valor end,
         vence_ms = case when contadores.vence_ms <= ${ahora} then excluded.vence_ms
                         else contadores.vence_ms end
-      returning valor, vence_ms`.execute(db);
+      returning clave, valor, vence_ms`.execute(db);
   const { rows } =
     conexion.motor === 'postgres' ? await upsert(conexion.db) : await sinFsyncSqlite(conexion.db, upsert);
-  const fila = rows[0]!;
-  return { valor: Number(fila.valor), restanteMs: Math.max(0, Number(fila.vence_ms) - ahora) };
+  return new Map(
+    rows.map((f) => [
+      f.clave,
+      { valor: Number(f.valor), restanteMs: Math.max(0, Number(f.vence_ms) - ahora) },
+    ]),
+  );
 }
 
 /** What `clave`'s current window holds (0 when it has ended or never began). */
 export async function leer(db: Db, clave: string, ahora = Date.now()): Promise<Cuenta> {
-  const fila = await db
+  return (await leerVarias(db, [clave], ahora)).get(clave)!;
+}
+
+/** `leer` for several keys in one statement. */
+export async function leerVarias(
+  db: Db,
+  claves: readonly string[],
+  ahora = Date.now(),
+): Promise<Map<string, Cuenta>> {
+  const filas = await db
     .selectFrom('contadores')
-    .select(['valor', 'vence_ms'])
-    .where('clave', '=', clave)
-    .executeTakeFirst();
-  if (!fila || Number(fila.vence_ms) <= ahora) return { valor: 0, restanteMs: 0 };
-  return { valor: Number(fila.valor), restanteMs: Number(fila.vence_ms) - ahora };
+    .select(['clave', 'valor', 'vence_ms'])
+    .where('clave', 'in', claves)
+    .execute();
+  const cuentas = new Map<string, Cuenta>(claves.map((c) => [c, { valor: 0, restanteMs: 0 }]));
+  for (const fila of filas) {
+    if (Number(fila.vence_ms) > ahora)
+      cuentas.set(fila.clave, { valor: Number(fila.valor), restanteMs: Number(fila.vence_ms) - ahora });
+  }
+  return cuentas;
 }
 
 /** Drops the windows that have ended (the periodic sweep). */

@@ -33,11 +33,19 @@ export async function borradorAbierto(db: Db, valor: string | undefined): Promis
   return actual && !actual.enviado ? actual : null;
 }
 
-/** Opens a new draft: its id, and the secret value the browser's cookie will carry. */
-export async function abrirBorrador(db: Db): Promise<{ id: string; valor: string }> {
+/**
+ * A new draft's id and the secret value the browser's cookie will carry; its row is written with
+ * its first documents (insertarBorrador, in guardarDocumentos' transaction).
+ */
+export function nuevoBorrador(): { id: string; valor: string } {
   const valor = randomBytes(32).toString('base64url');
-  const ahora = new Date().toISOString();
-  const id = idDeCookie(valor);
-  await db.insertInto('borradores').values({ id, creado_en: ahora, actualizado_en: ahora }).execute();
-  return { id, valor };
+  return { id: idDeCookie(valor), valor };
+}
+
+/** The row of a draft opened at `ahora` with `bytes` received. */
+export async function insertarBorrador(trx: Db, id: string, ahora: string, bytes: number): Promise<void> {
+  await trx
+    .insertInto('borradores')
+    .values({ id, creado_en: ahora, actualizado_en: ahora, bytes_recibidos: bytes })
+    .execute();
 }

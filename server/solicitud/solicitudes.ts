@@ -1,6 +1,7 @@
-// Turning a validated body into a stored application. Everything the body points to is checked
-// against the database; application, equipment, document links, its first status and history
-// row (ciclo-de-vida/asentar.ts) and its e-mails are written in one transaction; the draft can
+// Turning a validated body into a stored application. Everything the body points to is checked:
+// the padrón in the database, the catalogues through their cache (catalogos/referencias.ts); the
+// application's row with its first status and history row (ciclo-de-vida/asentar.ts), its
+// e-mails, equipment and document links are written in one transaction; the draft can
 // become one application only (a unique constraint), so a replay —
 // or a concurrent duplicate — answers the stored application instead of making another.
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,7 @@ import { documentosDelBorrador, type DocumentoDelBorrador } from '../archivos/do
 import { nuevoNumeroSolicitud } from './numero.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
 import { comprobarDomicilio, condicionIvaDe } from './referencias-socio.js';
+import type { LectorCatalogos } from '../catalogos/referencias.js';
 
 interface SolicitudCreada {
   numeroSolicitud: string;
@@ -63,15 +65,20 @@ function adjuntosReferenciados(
   return elegidos;
 }
 
-async function comprobarReferencias(db: Db, solicitud: Solicitud, adjuntos: DocumentoDelBorrador[]) {
+async function comprobarReferencias(
+  db: Db,
+  catalogos: LectorCatalogos,
+  solicitud: Solicitud,
+  adjuntos: DocumentoDelBorrador[],
+) {
   const campos: Record<string, string> = {};
   const socio = solicitud.datosSocio;
 
-  const domicilio = await comprobarDomicilio(db, socio.localidad.codigoLocalidad, socio.calle.nombreCalle);
+  const domicilio = await comprobarDomicilio(catalogos, socio.localidad.codigoLocalidad, socio.calle.nombreCalle);
   if (domicilio.errores.localidad) campos['datosSocio.localidad'] = domicilio.errores.localidad;
   if (domicilio.errores.calle) campos['datosSocio.calle'] = domicilio.errores.calle;
 
-  const condicion = await condicionIvaDe(db, socio.condicionIVA.codigoCondicionIVA);
+  const condicion = await condicionIvaDe(catalogos, socio.condicionIVA.codigoCondicionIVA);
   if (!condicion) campos['datosSocio.condicionIVA'] = MENSAJES.opcionInvalida;
 
   if (!(await estaEnPadron(db, socio.dni, socio.matricula, CIRCUNSCRIPCION_ROSARIO))) {
@@ -79,15 +86,7 @@ async function comprobarReferencias(db: Db, solicitud: Solicitud, adjuntos: Docu
     campos['datosSocio.matricula'] = MENSAJES.dniMatricula;
   }
 
-  const codigos = [...new Set(solicitud.equipos.map((e) => e.tipoAparato.codigotipoaparato))];
-  const tipos = codigos.length
-    ? await db
-        .selectFrom('tipos_aparato')
-        .select(['codigo', 'nombre'])
-        .where('codigo', 'in', codigos)
-        .execute()
-    : [];
-  const nombreDeTipo = new Map(tipos.map((t) => [Number(t.codigo), t.nombre]));
+  const nombreDeTipo = solicitud.equipos.length ? await catalogos.tiposDeAparato() : new Map<number, string>();
   solicitud.equipos.forEach((e, i) => {
     if (!nombreDeTipo.has(e.tipoAparato.codigotipoaparato))
       campos[`equipos[${i}].tipoAparato`] = MENSAJES.opcionInvalida;
@@ -129,24 +128,38 @@ export async function insertar(
   await db
     .transaction()
     .execute(async (trx) => {
-      await trx
-        .insertInto('solicitudes')
-        .values({
-          id,
-          numero,
-          borrador_id: borradorId,
-          huella: firma,
-          creada_en: creadaEn,
-          dni: socio.dni,
-          matricula: socio.matricula,
-          apellidoynombre: socio.apellidoynombre,
-          email: socio.email,
-          datos_socio: JSON.stringify(socio),
-          terminos_version: VERSION_TERMINOS,
-          terminos_aceptados_en: creadaEn,
-          busqueda: claveDeBusqueda({ numero, ...socio }),
-        })
-        .execute();
+      // The application's row with its status, first history row and e-mails: the lifecycle
+      // chart's initial state, written by the record's one writer.
+      await asentar(trx, {
+        solicitudId: id,
+        asiento: {
+          tipo: 'recepcion',
+          solicitud: {
+            numero,
+            borrador_id: borradorId,
+            huella: firma,
+            creada_en: creadaEn,
+            dni: socio.dni,
+            matricula: socio.matricula,
+            apellidoynombre: socio.apellidoynombre,
+            email: socio.email,
+            datos_socio: JSON.stringify(socio),
+            terminos_version: VERSION_TERMINOS,
+            terminos_aceptados_en: creadaEn,
+            busqueda: claveDeBusqueda({ numero, ...socio }),
+          },
+          documentos: datos.adjuntos.map((d) => ({
+            clave: d.clave,
+            documentoId: d.id,
+            bytes: d.bytes,
+            sha256: d.sha256,
+          })),
+        },
+        personalId: null,
+        auditoria: null,
+        personal,
+        ahora: new Date(creadaEn),
+      });
       if (datos.equipos.length > 0) {
         await trx
           .insertInto('equipos')
@@ -170,16 +183,6 @@ export async function insertar(
         .insertInto('solicitud_documentos')
         .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
         .execute();
-      // Its status, first history row and e-mails: the lifecycle chart's initial state, written by
-      // the record's one writer.
-      await asentar(trx, {
-        solicitudId: id,
-        asiento: { tipo: 'recepcion' },
-        personalId: null,
-        auditoria: null,
-        personal,
-        ahora: new Date(creadaEn),
-      });
     })
     .catch((error: unknown) => {
       // A document replaced (or swept) between crearSolicitud's read and this insert.
@@ -198,6 +201,7 @@ export async function insertar(
  */
 export async function crearSolicitud(
   db: Db,
+  catalogos: LectorCatalogos,
   borrador: Borrador | null,
   solicitud: Solicitud,
   consultarPadron: () => Promise<void>,
@@ -217,7 +221,7 @@ export async function crearSolicitud(
   const adjuntos = adjuntosReferenciados(solicitud, await documentosDelBorrador(db, borrador.id), campos);
   if (campos.adjuntos) throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, campos);
   await consultarPadron();
-  const datos = await comprobarReferencias(db, solicitud, adjuntos);
+  const datos = await comprobarReferencias(db, catalogos, solicitud, adjuntos);
   for (let intento = 0; intento < 5; intento++) {
     try {
       return await insertar(db, borrador.id, firma, datos, personal);

@@ -2,12 +2,15 @@
 // concurrent requests, the version row read at most once a second, entries dropped when it moved
 // or after ten minutes, a failed load or check not kept, sospechar() forcing a check. Then the
 // real thing: an import run by another process (`npm run importar`) shows on every catalogue
-// route within about a second.
+// route within about a second, and in the rules that check an application against them
+// (catalogos/referencias.ts).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/esquema.js';
 import { CacheCatalogos } from '../../server/catalogos/cache.js';
+import { lectorDeCatalogos } from '../../server/catalogos/referencias.js';
+import { normalizar } from '../../domain/index.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { comando } from './ayuda/comando.js';
 
@@ -103,6 +106,38 @@ function importar(ctx: Contexto, tipo: string, archivo: string) {
 }
 
 conCadaBase('caché de catálogos', (ctx) => {
+  it('las reglas de una solicitud leen los catálogos de la caché: sin consultas mientras no cambian', async () => {
+    let consultas = 0;
+    const contada = ctx.app.db.withPlugin({
+      transformQuery: ({ node }) => {
+        consultas++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    // A long interval: the second reading must not depend on how fast this machine runs.
+    const lector = lectorDeCatalogos(new CacheCatalogos(contada, { intervaloMs: 60_000 }), contada);
+    const leerTodo = async () => ({
+      rosario: await lector.localidad(1),
+      ninguna: await lector.localidad(999_999),
+      oronio: (await lector.calles(1)).get(normalizar('BV. OROÑO')),
+      sinCalles: (await lector.calles(12)).size,
+      callesDeNinguna: (await lector.calles(999_999)).size,
+      iva: await lector.condicionIva(1),
+      aparatos: (await lector.tiposDeAparato()).size,
+    });
+    const primera = await leerTodo();
+    expect(primera).toMatchObject({ rosario: 'Rosario', ninguna: null, oronio: 'Bv. Oroño', sinCalles: 0 });
+    expect(primera.callesDeNinguna).toBe(0);
+    expect(primera.iva).toEqual(expect.any(String));
+    expect(primera.aparatos).toBeGreaterThan(0);
+    const cargadas = consultas;
+    // The version row, then one load per catalogue (streets: per existing locality asked).
+    expect(cargadas).toBe(1 + 5);
+    expect(await leerTodo()).toEqual(primera);
+    expect(consultas).toBe(cargadas);
+  });
+
   it('una importación desde otro proceso se ve en todas las rutas en un segundo', async () => {
     const antes = await ctx.app.inject('/api/v2/localidad/getAll');
     const etagAntes = antes.headers.etag as string;
@@ -142,6 +177,10 @@ conCadaBase('caché de catálogos', (ctx) => {
     ]);
     // A locality that left the catalogue (it was cached a moment ago) is gone.
     expect((await ctx.app.inject('/api/v2/calle/getAll/3')).statusCode).toBe(404);
+    // An application's address is checked against the new catalogues too.
+    const reglas = lectorDeCatalogos(ctx.app.catalogos, ctx.app.db);
+    expect(await reglas.localidad(3)).toBeNull();
+    expect((await reglas.calles(1)).get(normalizar('CORDOBA'))).toBe('Córdoba');
     // A catalogue the imports did not touch answers the same text and tag.
     const condiciones = await ctx.app.inject('/api/v2/condicionesIva/getCondicionesValidas');
     expect(condiciones.body).toBe(condicionesAntes.body);

@@ -1,11 +1,12 @@
 // The counters commit without waiting for the disk (server/db/contadores.ts): only their own
 // statement, never another write. On SQLite the one connection is back to synchronous=FULL
 // afterwards, also when the write fails (server/db/conexion.ts sinFsyncSqlite); on PostgreSQL the
-// setting is local to the counter's own statement, never left on a pooled connection.
+// setting is local to the counter's own statement, never left on a pooled connection. Several
+// keys are counted, and read, in one statement each.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirBase, sinFsyncSqlite, type Conexion } from '../../server/db/conexion.js';
-import { CLAVES, leer, sumar } from '../../server/db/contadores.js';
+import { CLAVES, leer, leerVarias, sumar, sumarVarias } from '../../server/db/contadores.js';
 import type { Db } from '../../server/db/esquema.js';
 import { migrar } from '../../server/db/migraciones.js';
 import { crearEntorno, MOTORES, type Entorno } from './ayuda/bases.js';
@@ -47,6 +48,34 @@ for (const { motor, disponible } of MOTORES) {
       expect((await sumar(conexion, clave, 1, 60_000)).valor).toBe(1);
       expect((await sumar(conexion, clave, 2, 60_000)).valor).toBe(3);
       expect((await leer(conexion.db, clave)).valor).toBe(3);
+      expect(await sincronia()).toBe(normal);
+    });
+
+    it('sumarVarias cuenta varias claves en una sentencia, cada una con su ventana; leerVarias las lee juntas', async () => {
+      const [a, b, c] = ['198.51.100.20', '198.51.100.21', '198.51.100.22'].map(CLAVES.borradores);
+      const t = Date.now();
+      await sumar(conexion, a!, 5, 1_000, t - 2_000); // a window already ended: it starts over
+      const sumadas = await sumarVarias(
+        conexion,
+        [
+          { clave: a!, cantidad: 1 },
+          { clave: b!, cantidad: 7 },
+        ],
+        60_000,
+        t,
+      );
+      expect(sumadas).toEqual(
+        new Map([
+          [a, { valor: 1, restanteMs: 60_000 }],
+          [b, { valor: 7, restanteMs: 60_000 }],
+        ]),
+      );
+      expect((await sumarVarias(conexion, [{ clave: b!, cantidad: 3 }], 60_000, t + 10)).get(b!)).toEqual({
+        valor: 10,
+        restanteMs: 59_990,
+      });
+      const leidas = await leerVarias(conexion.db, [a!, b!, c!], t + 10);
+      expect([...leidas.values()].map((l) => l.valor)).toEqual([1, 10, 0]);
       expect(await sincronia()).toBe(normal);
     });
 

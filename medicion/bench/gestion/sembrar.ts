@@ -55,7 +55,7 @@ export interface Sembrado {
 type Datos = Parameters<typeof insertar>[3];
 
 async function abrirBorradorDirecto(db: Db, creadoEn: string, cuantos: number): Promise<string[]> {
-  // What abrirBorrador stores (the sha256 of a cookie value nobody holds), many at a time.
+  // What insertarBorrador stores (the sha256 of a cookie value nobody holds), many at a time.
   const filas = Array.from({ length: cuantos }, () => ({
     id: createHash('sha256').update(randomBytes(32)).digest('hex'),
     creado_en: creadoEn,

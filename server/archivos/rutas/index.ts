@@ -8,10 +8,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../../../domain/index.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
-import { abrirBorrador, borradorAbierto } from '../../solicitud/borradores.js';
+import { borradorAbierto, nuevoBorrador } from '../../solicitud/borradores.js';
 import { cookieDelBorrador, ponerCookieDelBorrador } from './cookie-borrador.js';
-import { CLAVES, leer, sumar } from '../../db/contadores.js';
-import { documentosDelBorrador, guardarDocumentos } from '../documentos.js';
+import { CLAVES, leerVarias, sumarVarias } from '../../db/contadores.js';
+import { guardarDocumentos } from '../documentos.js';
 import { espacioLibre } from '../../storage/espacio.js';
 import { cortarLectura } from './cortar.js';
 import { EnvioCortado, recibirArchivos } from './recepcion.js';
@@ -72,7 +72,10 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
       }
       const cliente = clienteDe(request);
       const abierto = await borradorAbierto(app.db, cookieDelBorrador(request, config.production));
-      if (!abierto && (await leer(app.db, CLAVES.borradores(cliente))).valor >= config.draftsMaxPerHour) {
+      const claveBorradores = CLAVES.borradores(cliente);
+      const claveBytes = CLAVES.bytes(cliente);
+      const cuentas = await leerVarias(app.db, abierto ? [claveBytes] : [claveBorradores, claveBytes]);
+      if (!abierto && cuentas.get(claveBorradores)!.valor >= config.draftsMaxPerHour) {
         throw new ErrorHttp(
           429,
           CODIGOS.CUOTA_EXCEDIDA,
@@ -80,8 +83,7 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
         );
       }
       const restanteBorrador = config.draftMaxBytes - (abierto?.bytesRecibidos ?? 0);
-      const restanteCliente =
-        config.uploadMaxBytesPerHour - (await leer(app.db, CLAVES.bytes(cliente))).valor;
+      const restanteCliente = config.uploadMaxBytesPerHour - cuentas.get(claveBytes)!.valor;
       if (restanteBorrador <= 0) throw cuotaDelBorrador();
       if (restanteCliente <= 0) throw cuotaDelCliente();
 
@@ -96,27 +98,27 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
         cortarLectura(request, reply);
         throw error.respuesta;
       }
-      let borrador: string;
-      try {
-        if (abierto) {
-          borrador = abierto.id;
-        } else {
-          const nuevo = await abrirBorrador(app.db);
-          ponerCookieDelBorrador(reply, nuevo.valor, {
-            production: config.production,
-            maxAgeHours: config.draftMaxAgeHours,
-          });
-          borrador = nuevo.id;
-          await sumar(app, CLAVES.borradores(cliente), 1, HORA);
-        }
-      } catch (error) {
-        await Promise.all(recibidos.map((r) => app.documentos.descartar(r.preparado).catch(() => {})));
-        throw error;
+      // A new draft is opened with its first documents, in their transaction.
+      const nuevo = abierto ? null : nuevoBorrador();
+      const documentos = await guardarDocumentos(
+        app.db,
+        app.documentos,
+        abierto?.id ?? nuevo!.id,
+        recibidos,
+        { nuevo: nuevo !== null },
+      );
+      if (nuevo) {
+        ponerCookieDelBorrador(reply, nuevo.valor, {
+          production: config.production,
+          maxAgeHours: config.draftMaxAgeHours,
+        });
       }
-      await guardarDocumentos(app.db, app.documentos, borrador, recibidos);
       const bytes = recibidos.reduce((total, r) => total + r.preparado.bytes, 0);
-      await sumar(app, CLAVES.bytes(cliente), bytes, HORA);
-      const documentos = await documentosDelBorrador(app.db, borrador);
+      await sumarVarias(
+        app,
+        [...(nuevo ? [{ clave: claveBorradores, cantidad: 1 }] : []), { clave: claveBytes, cantidad: bytes }],
+        HORA,
+      );
       return documentos.map((d) => ({ nombre: d.nombre }));
     },
   });

@@ -11,6 +11,7 @@ import { limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../db/contadores.js';
 import { limiteDelPadron } from './limite-del-padron.js';
 import { crearSolicitud } from '../solicitudes.js';
+import { lectorDeCatalogos } from '../../catalogos/referencias.js';
 import { cuerpoCrear, solicitudCreada } from './esquemas.js';
 
 export async function validarSolicitud(cuerpo: unknown): Promise<Solicitud> {
@@ -30,6 +31,7 @@ export const rutaCrear: FastifyPluginAsync = async (app) => {
   // It also answers whether a DNI + matrícula pair is in the padrón: each look-up spends the
   // budget of the DNI check, and only once the draft and its documents are known to be there.
   const presupuestoDelPadron = app.createRateLimit(limiteDelPadron(app.config));
+  const catalogos = lectorDeCatalogos(app.catalogos, app.db);
   app.post('/solicitud/crear', {
     config: {
       registrar: true,
@@ -48,7 +50,7 @@ export const rutaCrear: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const solicitud = await validarSolicitud(request.body);
       const borrador = await borradorDeLaCookie(app.db, cookieDelBorrador(request, app.config.production));
-      const resultado = await crearSolicitud(app.db, borrador, solicitud, async () => {
+      const resultado = await crearSolicitud(app.db, catalogos, borrador, solicitud, async () => {
         const cuenta = await presupuestoDelPadron(request);
         if (!cuenta.isAllowed && cuenta.isExceeded) {
           reply.header('retry-after', String(cuenta.ttlInSeconds));

@@ -11,6 +11,7 @@ import {
 } from '../../../../domain/index.js';
 import { respuestasDeError } from '../../../errores.js';
 import { rectificar } from '../../../datos-personales/rectificacion.js';
+import { lectorDeCatalogos } from '../../../catalogos/referencias.js';
 import { paramsNumero } from '../esquemas.js';
 
 /** The field's own rules (with a Spanish message each) are the handler's; these keep an absurd body out. */
@@ -56,6 +57,9 @@ export const rutaDatos: FastifyPluginAsync = async (app) => {
       response: { 200: esquemaRectificacion, ...respuestasDeError },
     },
     handler: async (request): Promise<RectificacionHecha> =>
-      rectificar(app.db, request.params.numero, request.body, { sesion: request.sesion!, ip: request.ip }),
+      rectificar(app.db, lectorDeCatalogos(app.catalogos, app.db), request.params.numero, request.body, {
+        sesion: request.sesion!,
+        ip: request.ip,
+      }),
   });
 };
