@@ -1,6 +1,6 @@
 // Where documents live. The interface is small so an object store can replace the local disk:
 // a document is first staged (streamed, counted, hashed), then committed under a generated name.
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 
 export interface DocumentoPreparado {
   /** A local file with the staged bytes, for type detection before committing. */
@@ -21,8 +21,12 @@ export type ArchivoPreparado = Pick<DocumentoPreparado, 'rutaTemporal' | 'conten
 export const CONTENIDO_EN_MEMORIA = 64 * 1024;
 
 export interface DocumentStore {
-  /** Streams `origen` into a staging area, counting and hashing; never holds it in memory. */
-  preparar(origen: Readable): Promise<DocumentoPreparado>;
+  /**
+   * Streams `origen` into a staging area, counting and hashing; never holds it in memory. The
+   * bytes go through `pasos` first (an upload's PDF scan), in the same pipeline, so an error of
+   * any stage fails the staging.
+   */
+  preparar(origen: Readable, pasos?: readonly Transform[]): Promise<DocumentoPreparado>;
   /** Makes a staged document durable under a new generated name and returns that name. */
   confirmar(preparado: DocumentoPreparado): Promise<string>;
   /**

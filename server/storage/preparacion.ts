@@ -4,10 +4,10 @@
 // moves the bytes to where they live. Temporary files left by a crash are removed by the sweep.
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CONTENIDO_EN_MEMORIA, type DocumentStore, type DocumentoPreparado } from './almacen.js';
 
@@ -64,6 +64,35 @@ export function contador(): { paso: Transform; huella: () => Huella; contenido: 
   };
 }
 
+/**
+ * Writes a new file and leaves it open, for its fsync and close afterwards (a file stream closes
+ * its descriptor when destroyed, and one made from a FileHandle holds the handle's close until the
+ * stream closes). The file is opened by the stream itself, so the pipeline it ends is attached at
+ * once: a source that fails first still has its error handled.
+ */
+class EscritorDeArchivo extends Writable {
+  archivo: FileHandle | null = null;
+
+  constructor(private readonly ruta: string) {
+    super();
+  }
+
+  override _construct(listo: (error?: Error | null) => void) {
+    open(this.ruta, 'wx', 0o600).then((archivo) => {
+      this.archivo = archivo;
+      listo();
+    }, listo);
+  }
+
+  override _write(trozo: Buffer, _codificacion: BufferEncoding, listo: (error?: Error | null) => void) {
+    this.archivo!.write(trozo).then(() => listo(), listo);
+  }
+
+  override _writev(trozos: { chunk: Buffer }[], listo: (error?: Error | null) => void) {
+    this.archivo!.writev(trozos.map((t) => t.chunk)).then(() => listo(), listo);
+  }
+}
+
 /** The fsync of each staged file the disk store will rename into place, started as it was staged. */
 const SINCRONIZACIONES = new WeakMap<DocumentoPreparado, Promise<void>>();
 
@@ -80,7 +109,7 @@ export interface Preparacion {
   /** DATA_DIR/documentos: the disk store keeps its documents here, next to the staging area. */
   readonly raiz: string;
   readonly temporales: string;
-  preparar(origen: Readable): Promise<DocumentoPreparado>;
+  preparar(origen: Readable, pasos?: readonly Transform[]): Promise<DocumentoPreparado>;
   descartar(preparado: DocumentoPreparado): Promise<void>;
   limpiarTemporales(antesDe: Date): Promise<number>;
 }
@@ -100,19 +129,24 @@ export function preparacionLocal(dataDir: string, { durable = false } = {}): Pre
     raiz,
     temporales,
 
-    async preparar(origen) {
+    async preparar(origen, pasos = []) {
       const rutaTemporal = path.join(temporales, nombreNuevo());
       const contar = contador();
-      const destino = createWriteStream(rutaTemporal, { flags: 'wx', mode: 0o600 });
+      // The file stays open after the writing, so its fsync needs no second open (each open,
+      // sync and close is a trip through libuv's thread pool, eight files per upload).
+      const escritor = new EscritorDeArchivo(rutaTemporal);
       try {
-        await pipeline(origen, contar.paso, destino);
+        // One pipeline for the whole chain: each costs its own set-up and tear-down.
+        await pipeline([origen, ...pasos, contar.paso, escritor]);
       } catch (error) {
-        // A source that fails at once (a malformed upload) can reject the pipeline before the
-        // file is even opened: wait until it is closed, or the file appears after the rm.
-        if (!destino.closed) await once(destino, 'close').catch(() => {});
+        // The pipeline can fail before the file is even open: once the writer is closed, its
+        // file is either open or was never created.
+        if (!escritor.closed) await once(escritor, 'close').catch(() => {});
+        await escritor.archivo?.close().catch(() => {});
         await rm(rutaTemporal, { force: true });
         throw error;
       }
+      const archivo = escritor.archivo!;
       const contenido = contar.contenido();
       const preparado: DocumentoPreparado = {
         rutaTemporal,
@@ -120,10 +154,12 @@ export function preparacionLocal(dataDir: string, { durable = false } = {}): Pre
         ...(contenido ? { contenido } : {}),
       };
       if (durable) {
-        const fsync = fsyncRuta(rutaTemporal);
+        const fsync = archivo.sync().finally(() => archivo.close());
         // Awaited by the commit (sincronizado); a staging discarded first never awaits it.
         fsync.catch(() => {});
         SINCRONIZACIONES.set(preparado, fsync);
+      } else {
+        await archivo.close();
       }
       return preparado;
     },

@@ -3,10 +3,10 @@
 // store must keep bytes exact, stream them, leave nothing behind on discard, and let the sweep
 // tell an orphan (a crash between writing the bytes and committing the row) from a live document.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abrirBase } from '../../server/db/conexion.js';
@@ -202,8 +202,23 @@ for (const variante of VARIANTES) {
         },
       });
       await expect(almacen.preparar(fallido)).rejects.toThrow('subida cortada');
+      // A source that fails before the staged file is even open, and a step that fails.
+      const descriptores = readdirSync('/proc/self/fd').length;
+      const cortado = new PassThrough();
+      const preparando = almacen.preparar(cortado, [new PassThrough()]);
+      cortado.destroy(new Error('cortada antes de abrir'));
+      await expect(preparando).rejects.toThrow('cortada antes de abrir');
+      const paso = new Transform({
+        transform(_trozo, _codificacion, listo) {
+          listo(new Error('el paso falla'));
+        },
+      });
+      await expect(almacen.preparar(Readable.from([randomBytes(10)]), [paso])).rejects.toThrow(
+        'el paso falla',
+      );
       expect(await temporales()).toEqual([]);
       expect((await nombres()).sort()).toEqual(antes.sort());
+      expect(readdirSync('/proc/self/fd').length).toBe(descriptores);
     });
 
     it('eliminar quita el documento (y repetirlo no falla); abrir uno inexistente falla antes del primer byte', async () => {

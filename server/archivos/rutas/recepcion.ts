@@ -5,7 +5,7 @@
 // (10 MiB per part, the request's byte budget) are never read: the answer goes at once and the
 // connection is closed.
 // A refusal of one part's content says which document in `fields` (server/archivos/juicio.ts).
-import { Transform, finished, pipeline } from 'node:stream';
+import { Transform, finished } from 'node:stream';
 import { finished as terminado } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -103,12 +103,11 @@ async function recibirParte(
   });
   parte.file.pipe(contado);
   // A PDF is scanned as it arrives, not read again once staged; a limit passed in `contado` still
-  // fails the staging with its own error (pipeline hands it down the chain).
+  // fails the staging with its own error (the staging's pipeline hands it down the chain).
   const revision = revisionPdfAlPasar();
-  const origen = pipeline(contado, revision.paso, () => {});
   let preparado;
   try {
-    preparado = await lectura.almacen.preparar(origen);
+    preparado = await lectura.almacen.preparar(contado, [revision.paso]);
   } catch (error) {
     if (!(error instanceof LimitePasado)) throw error;
     // Leave the part unread: the parser stops, and so does the reading of the request.
