@@ -1,20 +1,22 @@
 // The shared harness of the browser end-to-end suites: the real server on a fresh SQLite data
-// directory, Debian's Chromium through playwright-core, and axe-core. Outside CI a missing
-// Chromium skips the suites (`puedeCorrer`); with CI=true nothing skips and a browser or server
-// that cannot start fails the run.
+// directory, Debian's Chromium (its headless shell) through playwright-core, and axe-core.
+// Outside CI a missing Chromium skips the suites (`puedeCorrer`); with CI=true nothing skips and
+// a browser or server that cannot start fails the run.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { FLAGS_CHROMIUM } from '../../medicion/bench/comun/navegador.js';
-import { CHROMIUM } from '../../scripts/chromium.mjs';
+import { CHROMIUM_PRUEBAS } from '../../scripts/chromium.mjs';
 import { iniciarServidor, RAIZ } from '../../medicion/servidor-hijo.js';
 import { abrirBase } from '../../server/db/conexion.js';
 import type { Db } from '../../server/db/esquema.js';
 import { crearEntorno, MOTORES, type Motor } from '../server/ayuda/bases.js';
 
-export { CHROMIUM, RAIZ };
+export { RAIZ };
+/** The suites' browser: Chromium's headless shell (scripts/chromium.mjs). */
+export const CHROMIUM = CHROMIUM_PRUEBAS;
 export const EN_CI = process.env.CI === 'true';
 /**
  * Where the served build lives: <this>/dist/client. The global setup sets E2E_RAIZ_CLIENTE to the
@@ -79,7 +81,7 @@ export const baseDe = (servidor: ServidorDePrueba): Db =>
 export const MOTORES_E2E: Motor[] = MOTORES.filter((m) => m.disponible).map((m) => m.motor);
 
 async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No está Chromium en ${CHROMIUM} (apt-get install chromium).`);
+  if (!existsSync(CHROMIUM)) throw new Error(`No está Chromium en ${CHROMIUM} (apt-get install chromium-headless-shell).`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS_CHROMIUM });
 }
 
