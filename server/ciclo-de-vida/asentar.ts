@@ -75,8 +75,9 @@ export interface Asentado {
 }
 
 /**
- * The application's documents, read once per entry (the arrival is given them): their keys are what the chart lets staff
- * observe, and a receipt version lists them as they are (nothing in the entry changes them).
+ * The application's documents, read once per entry (the arrival is given them): their keys are
+ * what the chart lets staff observe, and a receipt version lists them as they are (nothing in the
+ * entry changes them).
  */
 async function documentosDe(trx: Db, solicitudId: string): Promise<DocumentoDeVersion[]> {
   const filas = await trx
