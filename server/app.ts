@@ -3,7 +3,6 @@
 // errors included, carries them), then the error handler, limits and anti-forgery, then storage,
 // routes and the SPA.
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { DOCUMENTOS, TAMANIO_MAXIMO_ARCHIVO } from '../domain/index.js';
@@ -23,7 +22,7 @@ import { errores } from './plugins/errores.js';
 import { limites } from './plugins/limites.js';
 import { openapi, openapiUi } from './plugins/openapi.js';
 import { registroDePeticiones } from './plugins/registro-peticiones.js';
-import { opcionesDeSeguridad, politicaDePermisos } from './plugins/seguridad.js';
+import { cabecerasDeSeguridad, opcionesDeSeguridad, seguridadEnCadaRespuesta } from './plugins/seguridad.js';
 import { valoresImposibles } from './plugins/valores-imposibles.js';
 import { spa } from './plugins/spa.js';
 import { correo } from './plugins/correo.js';
@@ -71,8 +70,9 @@ export interface OpcionesApp {
 }
 
 export async function buildApp(config: Config, opciones: OpcionesApp = {}): Promise<FastifyInstance> {
-  // One options object: helmet's plugin and the answers no hook sees (errores-de-marco.ts).
-  const seguridad = opcionesDeSeguridad(config.production);
+  // One set of security headers, computed once: every answer's hook and the answers no hook sees
+  // (errores-de-marco.ts).
+  const cabeceras = cabecerasDeSeguridad(opcionesDeSeguridad(config.production));
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -90,7 +90,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     return503OnClosing: true,
     // One line per answer instead, from plugins/registro-peticiones.ts.
     logController: new LogController({ disableRequestLogging: true }),
-    ...erroresDeMarco(seguridad),
+    ...erroresDeMarco(cabeceras),
     ajv: {
       customOptions: { coerceTypes: true, removeAdditional: false, allErrors: true, allowUnionTypes: true },
     },
@@ -116,8 +116,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
 
     app.addSchema(esquemaError);
     await app.register(cookie);
-    await app.register(helmet, seguridad);
-    await app.register(politicaDePermisos);
+    await app.register(seguridadEnCadaRespuesta, { cabeceras });
     await app.register(errores);
     await app.register(registroDePeticiones);
     await app.register(limites);

@@ -7,9 +7,7 @@
 //   request yet, so the answer is written on the socket.
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { HelmetOptions } from 'helmet';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from './errores.js';
-import { cabecerasDeSeguridad } from './plugins/seguridad.js';
 
 const MENSAJE_URL_LARGA = 'La dirección es demasiado larga.';
 const MENSAJE_URL_INVALIDA = 'La dirección no es válida.';
@@ -20,11 +18,10 @@ interface ErrorDeConexion extends Error {
 }
 
 /**
- * `seguridad`: the options @fastify/helmet gets, so these answers carry the very same headers as
- * every other answer: helmet's and Permissions-Policy (cabecerasDeSeguridad, seguridad.ts).
+ * `cabeceras`: the set every other answer carries (cabecerasDeSeguridad, seguridad.ts), so these
+ * answers carry the very same headers: helmet's and Permissions-Policy.
  */
-export function erroresDeMarco(seguridad: HelmetOptions) {
-  const cabeceras = cabecerasDeSeguridad(seguridad);
+export function erroresDeMarco(cabeceras: Readonly<Record<string, string>>) {
   const cabecerasCrudas = Object.entries(cabeceras)
     .map(([nombre, valor]) => `${nombre}: ${valor}\r\n`)
     .join('');

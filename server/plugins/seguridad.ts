@@ -1,10 +1,10 @@
-// The security headers: one helmet options object per app (decision 072). app.ts hands it to
-// @fastify/helmet, registered first so every answer carries the headers — errors, 404s, the
-// anti-forgery 403s and the rate limit's 429s included — and to errores-de-marco.ts, whose two
-// answers no hook sees; for those the set is computed once at start-up by running helmet's own
-// middleware on a response that is never sent. helmet 8 writes no Permissions-Policy: it is
-// defined here once (POLITICA_DE_PERMISOS), added to every answer by politicaDePermisos (an
-// onRequest hook registered right after helmet) and to the precomputed set by cabecerasDeSeguridad.
+// The security headers (decisions 072 and 116): one helmet options object per app, from which
+// helmet's own middleware computes the header set once at start-up, on a response that is never
+// sent (cabecerasDeSeguridad). helmet 8 writes no Permissions-Policy: it is defined here once
+// (POLITICA_DE_PERMISOS) and added to that set. app.ts hands the set to seguridadEnCadaRespuesta,
+// an onRequest hook registered before the other plugins, so every answer carries it — errors,
+// 404s, the anti-forgery 403s and the rate limit's 429s included — and to errores-de-marco.ts,
+// whose two answers no hook sees.
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
@@ -52,8 +52,8 @@ const CABECERA_PERMISOS = 'permissions-policy';
 export const POLITICA_DE_PERMISOS = FUNCIONES_DENEGADAS.map((funcion) => `${funcion}=()`).join(', ');
 
 /**
- * Every header spelled out, so a change of helmet's defaults does not change the policy. The
- * inferred type (checked against helmet's) also fits @fastify/helmet's copy of helmet's types.
+ * Every header spelled out, so a change of helmet's defaults does not change the policy (the
+ * inferred type is checked against helmet's).
  */
 export function opcionesDeSeguridad(production: boolean) {
   return {
@@ -93,8 +93,8 @@ export function opcionesDeSeguridad(production: boolean) {
 }
 
 /**
- * The headers every answer carries, for the answers no hook sees: those helmet writes with
- * `opciones` (by its public middleware), and Permissions-Policy.
+ * The headers every answer carries: those helmet writes with `opciones` (by its public
+ * middleware, once), and Permissions-Policy.
  */
 export function cabecerasDeSeguridad(opciones: HelmetOptions): Readonly<Record<string, string>> {
   const socket = new Socket();
@@ -112,20 +112,21 @@ export function cabecerasDeSeguridad(opciones: HelmetOptions): Readonly<Record<s
 }
 
 /**
- * Permissions-Policy on every answer the hooks see, as @fastify/helmet does with its set: an
- * onRequest hook of the root context, so 404s, the anti-forgery 403s and the 429s carry it too.
- * Registered right after @fastify/helmet.
+ * The set of cabecerasDeSeguridad on every answer the hooks see: an onRequest hook of the root
+ * context, so 404s, the anti-forgery 403s and the 429s carry it too. The set is computed once;
+ * running helmet's middleware on each request (what @fastify/helmet does) built the same headers
+ * again every time.
  */
-export const politicaDePermisos = fp(
-  async (app) => {
+export const seguridadEnCadaRespuesta = fp(
+  async (app, { cabeceras }: { cabeceras: Readonly<Record<string, string>> }) => {
     // A callback hook, not an async one: no promise per request on the hot GET routes.
     app.addHook(
       'onRequest',
       (_request: FastifyRequest, reply: FastifyReply, listo: HookHandlerDoneFunction) => {
-        reply.header(CABECERA_PERMISOS, POLITICA_DE_PERMISOS);
+        reply.headers(cabeceras);
         listo();
       },
     );
   },
-  { name: 'politica-de-permisos', fastify: '5.x' },
+  { name: 'cabeceras-de-seguridad', fastify: '5.x' },
 );

@@ -1,4 +1,4 @@
-// Our plugins, like @fastify/helmet, are wrapped by fastify-plugin (decision 071): registered by
+// Our plugins are wrapped by fastify-plugin (decision 071): registered by
 // name, checked against Fastify 5, and not encapsulated, so their hooks, decorations and handlers
 // apply to the whole app.
 import { expect, it } from 'vitest';
@@ -8,7 +8,7 @@ const NOMBRES = [
   'base-de-datos',
   'documentos',
   'catalogos',
-  '@fastify/helmet',
+  'cabeceras-de-seguridad',
   'errores',
   'registro-de-peticiones',
   'limites',

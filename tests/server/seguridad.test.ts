@@ -1,8 +1,7 @@
-// Security headers by @fastify/helmet (decision 072), plus the Permissions-Policy helmet does not
-// write: exactly the pinned set and CSP, in production and not, on a normal answer, a 404, an
-// anti-forgery 403, a rate-limit 429 and the router's 400 (frameworkErrors, which no hook sees).
-// The set for the answers no hook sees comes from helmet's own middleware with the same options,
-// and the same Permissions-Policy.
+// Security headers computed once by helmet's middleware (decisions 072 and 116), plus the
+// Permissions-Policy helmet does not write: exactly the pinned set and CSP, in production and not,
+// on a normal answer, a 404, an anti-forgery 403, a rate-limit 429 and the router's 400
+// (frameworkErrors, which no hook sees).
 import { expect, it } from 'vitest';
 import {
   cabecerasDeSeguridad,

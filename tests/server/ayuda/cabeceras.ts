@@ -1,5 +1,5 @@
-// The security headers every answer carries, as the hand-built set sent them before
-// @fastify/helmet (decision 072), plus the Permissions-Policy helmet does not write: pinned here
+// The security headers every answer carries, as helmet writes them with our options (decisions
+// 072 and 116), plus the Permissions-Policy helmet does not write: pinned here
 // word for word, so a change of helmet, of its defaults or of our options shows as a failing test.
 const CSP =
   "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
