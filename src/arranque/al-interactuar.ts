@@ -1,14 +1,23 @@
 // A prerendered page (producto §1's landing) is read before it is used: it is on screen, its
 // links are real links, and its scripts only add what a click needs and what the page fills in
 // after loading (the association's contact). So it is hydrated at the first sign of use — a
-// pointer over it, a touch, a key, a focus, a click — or once a part it fills in (marked
+// pointer moving over it, a touch, a key, a focus, a click — or once a part it fills in (marked
 // `data-hidratar-al-verse`) comes into view, rather than while it loads, when evaluating the app
 // would block a phone's main thread for nothing. A click on a button or link that arrives before
 // the app is attached is held and repeated on the same node once it is hydrated (hydration keeps
 // the prerendered nodes), so it acts as the user meant; clicks with a modifier key (a new tab, a
 // download) are left to the browser.
 
-const SENALES_DE_USO = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
+const SENALES_DE_USO = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'click'] as const;
+
+/**
+ * A pointer that moved. Chromium sends a pointer event with no movement when the layout changes
+ * under a cursor resting on the page (the headless browser's sits at 0,0): that is no use.
+ */
+const esUso = (evento: Event) =>
+  evento.type !== 'pointermove' ||
+  (evento as PointerEvent).movementX !== 0 ||
+  (evento as PointerEvent).movementY !== 0;
 
 export interface HidratacionAlUsar {
   /** Resolves at the first sign of use, or when a part the page fills in comes into view. */
@@ -32,7 +41,8 @@ export function hidratarAlUsar(raiz: HTMLElement): HidratacionAlUsar {
 
   const usada = new Promise<void>((resolver) => {
     let vista: IntersectionObserver | undefined;
-    const alUsar = () => {
+    const alUsar = (evento?: Event) => {
+      if (evento && !esUso(evento)) return;
       for (const tipo of SENALES_DE_USO) document.removeEventListener(tipo, alUsar, true);
       vista?.disconnect();
       resolver();

@@ -20,7 +20,13 @@ describe('hidratarAlUsar', () => {
   it('waits while the page is only loaded, and resolves at the first sign of use', async () => {
     const alUsar = hidratarAlUsar(pagina());
     expect(await resuelta(alUsar.usada)).toBe(false);
-    document.querySelector('p')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    // A pointer event with no movement (Chromium's, when the layout changes under a resting
+    // cursor) is not use; a pointer that moves is.
+    const mover = (x: number) =>
+      Object.assign(new Event('pointermove', { bubbles: true }), { movementX: x, movementY: 0 });
+    document.querySelector('p')!.dispatchEvent(mover(0));
+    expect(await resuelta(alUsar.usada)).toBe(false);
+    document.querySelector('p')!.dispatchEvent(mover(3));
     expect(await resuelta(alUsar.usada)).toBe(true);
     alUsar.soltar();
   });
