@@ -2,9 +2,9 @@
 // helmet's own middleware computes the header set once at start-up, on a response that is never
 // sent (cabecerasDeSeguridad). helmet 8 writes no Permissions-Policy: it is defined here once
 // (POLITICA_DE_PERMISOS) and added to that set. app.ts hands the set to seguridadEnCadaRespuesta,
-// an onRequest hook registered before the error handler, the limits and the routes, so every answer carries it — errors,
-// 404s, the anti-forgery 403s and the rate limit's 429s included — and to errores-de-marco.ts,
-// whose two answers no hook sees.
+// an onRequest hook registered before the error handler, the limits and the routes, so every
+// answer carries it — errors, 404s, the anti-forgery 403s and the rate limit's 429s included —
+// and to errores-de-marco.ts, whose two answers no hook sees.
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
