@@ -62,5 +62,12 @@ export async function escribirCalidad(clase: Clase, filas: Fila[], m: Maquina, d
   const propias = [...actual.matchAll(/<!-- calidad:([\w:-]+) -->[\s\S]*?<!-- \/calidad:\1 -->/g)]
     .filter((m) => !(ORDEN as readonly string[]).includes(m[1]!))
     .map((m) => m[0]);
-  await writeFile(ARCHIVO_CALIDAD, `${cabecera}\n\n${[...cuerpo, ...propias].join('\n\n')}\n`);
+  // Notes written by hand after the last section stay after it.
+  const cierres = [...actual.matchAll(/<!-- \/calidad:[\w:-]+ -->/g)];
+  const ultimo = cierres.at(-1);
+  const cola = ultimo ? actual.slice(ultimo.index + ultimo[0].length).trim() : '';
+  await writeFile(
+    ARCHIVO_CALIDAD,
+    `${cabecera}\n\n${[...cuerpo, ...propias, ...(cola ? [cola] : [])].join('\n\n')}\n`,
+  );
 }
