@@ -202,4 +202,38 @@ describe('bench-gestion: its section of docs/quality.md', () => {
       archivo.indexOf('<!-- calidad:gestion -->'),
     );
   });
+
+  it('keeps the notes written by hand after the last section, after it', async () => {
+    const notas = '### Side by side after a change\n\n| Measure | Ratio |\n|---|---|\n| a | 1.00× |';
+    let archivo =
+      '# Measured quality\n\n<!-- calidad:torture:short -->\nviejo\n<!-- /calidad:torture:short -->\n\n' +
+      '<!-- calidad:contra -->\ntabla\n<!-- /calidad:contra -->\n\n' +
+      notas +
+      '\n';
+    vi.doMock('node:fs', async (original) => ({
+      ...(await original<typeof Fs>()),
+      existsSync: () => true,
+    }));
+    vi.doMock('node:fs/promises', async (original) => ({
+      ...(await original<typeof FsPromesas>()),
+      readFile: async () => archivo,
+      writeFile: async (_ruta: string, texto: string) => {
+        archivo = texto;
+      },
+    }));
+    const { escribirCalidad } = await import('../../bench/comun/calidad-md.js');
+    for (const valor of ['uno', 'dos']) {
+      await escribirCalidad(
+        'torture:short',
+        [{ medida: 'm', valor, presupuesto: '', estado: 'PASS' }],
+        maquina,
+        1,
+      );
+    }
+    expect(archivo).toContain('| m | dos |');
+    expect(archivo).not.toContain('viejo');
+    expect(archivo).toContain('<!-- calidad:contra -->\ntabla\n<!-- /calidad:contra -->');
+    expect(archivo.match(/Side by side after a change/g)).toHaveLength(1);
+    expect(archivo.trimEnd().endsWith(notas)).toBe(true);
+  });
 });
