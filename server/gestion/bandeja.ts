@@ -42,7 +42,7 @@ import {
   type PaginaBandeja,
 } from '../../domain/index.js';
 import type { Database, Db } from '../db/esquema.js';
-import { terminoDeBusqueda } from './busqueda.js';
+import { terminosDeBusqueda } from './busqueda.js';
 import { ventanaVencePronto } from './vigencias.js';
 
 export type FiltroConsulta = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'>;
@@ -50,7 +50,7 @@ export type FiltroConsulta = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'>;
 type Eb = ExpressionBuilder<Database, 'solicitudes'>;
 
 /** Whether a filter has a search term (after normalising: spaces alone are no search). */
-export const tieneBusqueda = (filtro: FiltroConsulta): boolean => terminoDeBusqueda(filtro.q) !== '';
+export const tieneBusqueda = (filtro: FiltroConsulta): boolean => terminosDeBusqueda(filtro.q).length > 0;
 
 /**
  * "Vence en 30 días" as one query reads it: the window of end dates (fixed once per query, so a
@@ -126,11 +126,11 @@ function condicionDelFiltro(
 ): Expression<SqlBool> {
   const partes: Expression<SqlBool>[] = [];
   if (filtro.estado) partes.push(eb('estado', '=', filtro.estado));
-  const termino = terminoDeBusqueda(filtro.q);
-  // The key and the term are both lower case without accents (normalizar), so LIKE compares the
+  // The key and the words are both lower case without accents (normalizar), so LIKE compares the
   // same bytes on both engines: case-sensitive on PostgreSQL, and on SQLite only ASCII would be
-  // folded, which both sides already are.
-  if (termino) partes.push(sql<SqlBool>`${sql.ref('busqueda')} like ${`%${termino}%`} escape '\\'`);
+  // folded, which both sides already are. One LIKE per word: every word, in any order.
+  for (const termino of terminosDeBusqueda(filtro.q))
+    partes.push(sql<SqlBool>`${sql.ref('busqueda')} like ${`%${termino}%`} escape '\\'`);
   if (filtro.vence === VENCE_PRONTO) {
     partes.push(
       condicionDeVencimiento(eb, vencimiento ?? { ...ventanaVencePronto(new Date()), porConjunto: false }),

@@ -1,5 +1,5 @@
 // The inbox's search key (producto §9): number, DNI, matrícula and name in lower case without
-// accents, kept in a column so the same LIKE finds "Peña" from "pena" on SQLite and PostgreSQL.
+// accents, kept in a column so the same LIKEs find "Peña" from "pena" on SQLite and PostgreSQL.
 import { normalizar } from '../../domain/index.js';
 
 export interface Buscable {
@@ -12,6 +12,14 @@ export interface Buscable {
 export const claveDeBusqueda = (s: Buscable): string =>
   [s.numero, s.dni, s.matricula, s.apellidoynombre].map(normalizar).join(' ');
 
-/** A term as the column stores it, with LIKE's own characters escaped (the query says ESCAPE '\'). */
-export const terminoDeBusqueda = (q: string): string =>
-  normalizar(q).replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * The words of a search as the column stores them, with LIKE's own characters escaped (the query
+ * says ESCAPE '\'): a row matches when it holds every word, in any order (producto §15: "juan
+ * perez" finds "Pérez, Juan"). Commas and semicolons separate words like spaces, so "perez, juan"
+ * and "juan, perez" find the same rows.
+ */
+export const terminosDeBusqueda = (q: string): string[] =>
+  normalizar(q)
+    .split(/[\s,;]+/)
+    .filter((palabra) => palabra !== '')
+    .map((palabra) => palabra.replace(/[\\%_]/g, (c) => `\\${c}`));
