@@ -131,6 +131,27 @@ const rol = (quien: Actor) => ({ type: 'rol', params: { quien } }) as const;
 const trae = (...datos: Necesidad[]) => ({ type: 'trae', params: { datos } }) as const;
 const avisar = (aviso: AvisoAlSolicitante) => ({ type: 'avisarAlSolicitante', params: { aviso } }) as const;
 
+/**
+ * The moves that leave from several statuses, written once: Observar (a revisor, from every
+ * status waiting on staff: producto §9 and §15), Aprobar and Rechazar (an administrador).
+ */
+const OBSERVAR = {
+  target: 'observada',
+  guard: and([rol('revisor'), trae('motivo', 'documentos')]),
+  actions: ['abrirCorreccion', avisar('observada')],
+} as const;
+const APROBAR = {
+  target: 'aprobada',
+  guard: and([rol('administrador'), trae()]),
+  actions: avisar('aprobada'),
+} as const;
+const RECHAZAR = {
+  target: 'rechazada',
+  guard: and([rol('administrador'), trae('motivo')]),
+  actions: avisar('rechazada'),
+} as const;
+const PONER_EN_REVISION = { target: 'en_revision', guard: and([rol('revisor'), trae()]) } as const;
+
 export const cicloDeVida = setup({
   types: {
     context: {} as ContextoCiclo,
@@ -165,28 +186,10 @@ export const cicloDeVida = setup({
     recibida: {
       // Only the application's arrival enters it: no move leads back here.
       entry: ['emitirComprobante', 'avisarEnvio'],
-      on: {
-        PONER_EN_REVISION: { target: 'en_revision', guard: and([rol('revisor'), trae()]) },
-      },
+      on: { PONER_EN_REVISION, OBSERVAR },
     },
     en_revision: {
-      on: {
-        OBSERVAR: {
-          target: 'observada',
-          guard: and([rol('revisor'), trae('motivo', 'documentos')]),
-          actions: ['abrirCorreccion', avisar('observada')],
-        },
-        APROBAR: {
-          target: 'aprobada',
-          guard: and([rol('administrador'), trae()]),
-          actions: avisar('aprobada'),
-        },
-        RECHAZAR: {
-          target: 'rechazada',
-          guard: and([rol('administrador'), trae('motivo')]),
-          actions: avisar('rechazada'),
-        },
-      },
+      on: { OBSERVAR, APROBAR, RECHAZAR },
     },
     observada: {
       on: {
@@ -200,27 +203,11 @@ export const cicloDeVida = setup({
             { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },
           ],
         },
-        RECHAZAR: {
-          target: 'rechazada',
-          guard: and([rol('administrador'), trae('motivo')]),
-          actions: avisar('rechazada'),
-        },
+        RECHAZAR,
       },
     },
     corregida: {
-      on: {
-        PONER_EN_REVISION: { target: 'en_revision', guard: and([rol('revisor'), trae()]) },
-        APROBAR: {
-          target: 'aprobada',
-          guard: and([rol('administrador'), trae()]),
-          actions: avisar('aprobada'),
-        },
-        RECHAZAR: {
-          target: 'rechazada',
-          guard: and([rol('administrador'), trae('motivo')]),
-          actions: avisar('rechazada'),
-        },
-      },
+      on: { PONER_EN_REVISION, OBSERVAR, APROBAR, RECHAZAR },
     },
     aprobada: { type: 'final' },
     rechazada: { type: 'final' },
@@ -239,11 +226,7 @@ export const estadoDelCiclo = (estado: Estado, documentos: readonly string[] = [
  * first document): a move is offered — its button shown — when it could be made with the data its
  * dialog asks for.
  */
-const eventoDeMuestra = (
-  tipo: TipoMovimiento,
-  actor: Actor,
-  contexto: ContextoCiclo,
-): EventoCiclo => ({
+const eventoDeMuestra = (tipo: TipoMovimiento, actor: Actor, contexto: ContextoCiclo): EventoCiclo => ({
   type: tipo,
   actor,
   motivo: 'Motivo.',

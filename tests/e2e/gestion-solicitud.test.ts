@@ -128,7 +128,7 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
     const page = await newPage(entorno.browser);
     await ingresar(page, entorno.servidor.url, ADMIN);
     await abrirSolicitud(page, entorno.servidor.url, primera.numero);
-    expect(await botonesDeMovimiento(page)).toEqual(['En revisión']);
+    expect(await botonesDeMovimiento(page)).toEqual(['En revisión', 'Observar']);
 
     await page.getByRole('button', { name: 'En revisión', exact: true }).click();
     await esperarEstado(page, 'En revisión');
@@ -229,7 +229,7 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
     const page = await newPage(entorno.browser);
     await ingresar(page, entorno.servidor.url, REVISOR);
     await abrirSolicitud(page, entorno.servidor.url, otra.numero);
-    expect(await botonesDeMovimiento(page)).toEqual(['En revisión']);
+    expect(await botonesDeMovimiento(page)).toEqual(['En revisión', 'Observar']);
     // Someone else moves it first.
     const admin = await clienteDeGestion(entorno.servidor.url, ADMIN);
     await moverPorApi(admin, otra.numero, 'recibida', 'en_revision');

@@ -67,9 +67,9 @@ export const modeloCiclo = createTestModel(cicloDeVida, {
 export type CaminoCiclo = ReturnType<typeof modeloCiclo.getSimplePaths>[number];
 
 /**
- * The paths replayed: every simple path (no status twice) to every status, and one that goes round the correction loop twice (observada →
- * corregida → en_revision → observada again), the one cycle of the chart, which simple paths
- * never take.
+ * The paths replayed: every simple path (no status twice) to every status, and two that go round
+ * a correction loop twice, which simple paths never take: through En revisión (observada →
+ * corregida → en_revision → observada again) and straight back (corregida → observada).
  */
 export function caminosDelModelo(): CaminoCiclo[] {
   const e = (type: EventoCiclo['type'], actor: Actor) => eventoDelModelo(type, actor, 'completo');
@@ -83,6 +83,13 @@ export function caminosDelModelo(): CaminoCiclo[] {
       e('OBSERVAR', 'administrador'),
       e('ENVIAR_CORRECCION', 'solicitante'),
       e('APROBAR', 'administrador'),
+    ]),
+    caminoDeEventos([
+      e('OBSERVAR', 'revisor'),
+      e('ENVIAR_CORRECCION', 'solicitante'),
+      e('OBSERVAR', 'revisor'),
+      e('ENVIAR_CORRECCION', 'solicitante'),
+      e('RECHAZAR', 'administrador'),
     ]),
   ];
 }

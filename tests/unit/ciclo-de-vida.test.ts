@@ -31,7 +31,10 @@ import {
 
 /** producto §9, written out: from → move → the actors that may make it (with the payload it needs). */
 const PERMITIDOS: Record<Estado, Partial<Record<TipoMovimiento, { hacia: Estado; actores: Actor[] }>>> = {
-  recibida: { PONER_EN_REVISION: { hacia: 'en_revision', actores: ['revisor', 'administrador'] } },
+  recibida: {
+    PONER_EN_REVISION: { hacia: 'en_revision', actores: ['revisor', 'administrador'] },
+    OBSERVAR: { hacia: 'observada', actores: ['revisor', 'administrador'] },
+  },
   en_revision: {
     OBSERVAR: { hacia: 'observada', actores: ['revisor', 'administrador'] },
     APROBAR: { hacia: 'aprobada', actores: ['administrador'] },
@@ -43,6 +46,7 @@ const PERMITIDOS: Record<Estado, Partial<Record<TipoMovimiento, { hacia: Estado;
   },
   corregida: {
     PONER_EN_REVISION: { hacia: 'en_revision', actores: ['revisor', 'administrador'] },
+    OBSERVAR: { hacia: 'observada', actores: ['revisor', 'administrador'] },
     APROBAR: { hacia: 'aprobada', actores: ['administrador'] },
     RECHAZAR: { hacia: 'rechazada', actores: ['administrador'] },
   },

@@ -37,7 +37,7 @@ const TABLA: Record<
   },
   observada: {
     label: 'Observada',
-    desde: ['en_revision'],
+    desde: ['recibida', 'en_revision', 'corregida'],
     quien: ['revisor', 'administrador'],
     motivo: true,
     documentos: true,
@@ -132,7 +132,10 @@ describe('estados (producto §9)', () => {
       }
     }
     // Written out for the cases people ask about.
-    expect(movimientosPosibles('recibida', 'revisor').map((m) => m.boton)).toEqual(['En revisión']);
+    expect(movimientosPosibles('recibida', 'revisor').map((m) => m.boton)).toEqual([
+      'En revisión',
+      'Observar',
+    ]);
     expect(movimientosPosibles('en_revision', 'revisor').map((m) => m.boton)).toEqual(['Observar']);
     expect(movimientosPosibles('en_revision', 'administrador').map((m) => m.boton)).toEqual([
       'Observar',
@@ -142,8 +145,13 @@ describe('estados (producto §9)', () => {
     expect(movimientosPosibles('observada', 'revisor')).toEqual([]);
     expect(movimientosPosibles('observada', 'administrador').map((m) => m.hacia)).toEqual(['rechazada']);
     expect(movimientosPosibles('observada', 'solicitante').map((m) => m.hacia)).toEqual(['corregida']);
+    expect(movimientosPosibles('corregida', 'revisor').map((m) => m.boton)).toEqual([
+      'En revisión',
+      'Observar',
+    ]);
     expect(movimientosPosibles('corregida', 'administrador').map((m) => m.hacia)).toEqual([
       'en_revision',
+      'observada',
       'aprobada',
       'rechazada',
     ]);
