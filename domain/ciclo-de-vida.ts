@@ -7,7 +7,7 @@
 // carries them out in the move's transaction (server/ciclo-de-vida/asentar.ts). No I/O, no
 // timers: the server decides a move with `snapshot.can(evento)` on the snapshot of the stored
 // status, and the back-office page offers the buttons the same `can()` allows.
-import { and, setup, transition, type SnapshotFrom } from 'xstate';
+import { and, assign, or, setup, transition, type SnapshotFrom } from 'xstate';
 import { array, object, string } from 'yup';
 import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from './estados.js';
 import { LARGO_MAXIMO_MOTIVO, TEXTOS_GESTION } from './gestion.js';
@@ -40,11 +40,40 @@ export interface DatosDelMovimiento {
   documentos?: readonly string[];
 }
 
-export type EventoCiclo = { type: TipoMovimiento; actor: Actor } & DatosDelMovimiento;
+export type EventoMovimiento = { type: TipoMovimiento; actor: Actor } & DatosDelMovimiento;
+
+/**
+ * Who has the application (producto §15, "Responsable"): at most one account. Taking it, giving it
+ * to someone and letting it go are events of the chart too, which change no status.
+ */
+export const TIPOS_ASIGNACION = ['TOMAR', 'ASIGNAR', 'LIBERAR'] as const;
+export type TipoAsignacion = (typeof TIPOS_ASIGNACION)[number];
+
+export const BOTONES_ASIGNACION: Record<TipoAsignacion, string> = {
+  TOMAR: 'Tomar',
+  ASIGNAR: 'Asignar a…',
+  LIBERAR: 'Liberar',
+};
+
+export interface EventoAsignacion {
+  type: TipoAsignacion;
+  actor: Actor;
+  /** The account making it (its id). */
+  quien: string;
+  /** ASIGNAR: the account it goes to (its id). */
+  a?: string;
+}
+
+export type EventoCiclo = EventoMovimiento | EventoAsignacion;
+
+/** What the chart starts from: the documents, and nobody has it unless said. */
+export type EntradaCiclo = Pick<ContextoCiclo, 'documentos'> & { responsable?: string | null };
 
 export interface ContextoCiclo {
   /** The application's document keys: the only ones that can be observed. */
   documentos: readonly string[];
+  /** The account that has it (its id), or null: nobody. */
+  responsable: string | null;
 }
 
 /** What a move's payload must bring. */
@@ -151,19 +180,44 @@ const RECHAZAR = {
   actions: avisar('rechazada'),
 } as const;
 const PONER_EN_REVISION = { target: 'en_revision', guard: and([rol('revisor'), trae()]) } as const;
+/**
+ * Taking, giving and letting go, in every open status: a revisor takes one nobody has (of two
+ * taking it at once, one wins); an administrador gives it to another account; its responsable or
+ * an administrador lets it go.
+ */
+const ASIGNACION = {
+  TOMAR: { guard: and([rol('revisor'), 'libre']), actions: 'cambiarResponsable' },
+  ASIGNAR: { guard: and([rol('administrador'), 'haciaOtro']), actions: 'cambiarResponsable' },
+  LIBERAR: {
+    guard: and([rol('revisor'), 'asignada', or(['esResponsable', rol('administrador')])]),
+    actions: 'cambiarResponsable',
+  },
+} as const;
 
 export const cicloDeVida = setup({
   types: {
     context: {} as ContextoCiclo,
     events: {} as EventoCiclo,
-    input: {} as ContextoCiclo,
+    input: {} as EntradaCiclo,
   },
   guards: {
     rol: ({ event }, { quien }: { quien: Actor }) => alcanza(event.actor, quien),
     trae: ({ context, event }, { datos }: { datos: readonly Necesidad[] }) =>
-      Object.keys(problemasDelMovimiento(datos, event, context.documentos)).length === 0,
+      'quien' in event
+        ? false
+        : Object.keys(problemasDelMovimiento(datos, event, context.documentos)).length === 0,
+    libre: ({ context }) => context.responsable === null,
+    asignada: ({ context }) => context.responsable !== null,
+    esResponsable: ({ context, event }) => 'quien' in event && event.quien === context.responsable,
+    haciaOtro: ({ context, event }) =>
+      'quien' in event && typeof event.a === 'string' && event.a !== '' && event.a !== context.responsable,
   },
   actions: {
+    /** TOMAR: the account making it; ASIGNAR: the one it goes to; LIBERAR: nobody. */
+    cambiarResponsable: assign({
+      responsable: ({ event }) =>
+        event.type === 'TOMAR' ? event.quien : event.type === 'ASIGNAR' ? (event.a ?? null) : null,
+    }),
     /**
      * The next version of the receipt (producto §14): version 1 on arrival, the next on every
      * accepted correction, each with its own verification token and the documents it lists.
@@ -180,16 +234,16 @@ export const cicloDeVida = setup({
   },
 }).createMachine({
   id: 'cicloDeVida',
-  context: ({ input }) => ({ documentos: input?.documentos ?? [] }),
+  context: ({ input }) => ({ documentos: input?.documentos ?? [], responsable: input?.responsable ?? null }),
   initial: ESTADO_INICIAL as 'recibida',
   states: {
     recibida: {
       // Only the application's arrival enters it: no move leads back here.
       entry: ['emitirComprobante', 'avisarEnvio'],
-      on: { PONER_EN_REVISION, OBSERVAR },
+      on: { PONER_EN_REVISION, OBSERVAR, ...ASIGNACION },
     },
     en_revision: {
-      on: { OBSERVAR, APROBAR, RECHAZAR },
+      on: { OBSERVAR, APROBAR, RECHAZAR, ...ASIGNACION },
     },
     observada: {
       on: {
@@ -204,10 +258,11 @@ export const cicloDeVida = setup({
           ],
         },
         RECHAZAR,
+        ...ASIGNACION,
       },
     },
     corregida: {
-      on: { PONER_EN_REVISION, OBSERVAR, APROBAR, RECHAZAR },
+      on: { PONER_EN_REVISION, OBSERVAR, APROBAR, RECHAZAR, ...ASIGNACION },
     },
     aprobada: { type: 'final' },
     rechazada: { type: 'final' },
@@ -217,16 +272,24 @@ export const cicloDeVida = setup({
 type CicloDeVida = typeof cicloDeVida;
 export type SnapshotCiclo = SnapshotFrom<CicloDeVida>;
 
-/** The snapshot of an application in `estado` whose documents are `documentos` (no I/O). */
-export const estadoDelCiclo = (estado: Estado, documentos: readonly string[] = []): SnapshotCiclo =>
-  cicloDeVida.resolveState({ value: estado, context: { documentos: [...documentos] } });
+/** The snapshot of an application in `estado` with `documentos`, held by `responsable` (no I/O). */
+export const estadoDelCiclo = (
+  estado: Estado,
+  documentos: readonly string[] = [],
+  responsable: string | null = null,
+): SnapshotCiclo =>
+  cicloDeVida.resolveState({ value: estado, context: { documentos: [...documentos], responsable } });
 
 /**
  * The move with a payload that brings everything a move may need (a motivo, the application's
  * first document): a move is offered — its button shown — when it could be made with the data its
  * dialog asks for.
  */
-const eventoDeMuestra = (tipo: TipoMovimiento, actor: Actor, contexto: ContextoCiclo): EventoCiclo => ({
+const eventoDeMuestra = (
+  tipo: TipoMovimiento,
+  actor: Actor,
+  contexto: Pick<ContextoCiclo, 'documentos'>,
+): EventoMovimiento => ({
   type: tipo,
   actor,
   motivo: 'Motivo.',
@@ -257,7 +320,7 @@ const ACTORES: readonly Actor[] = ['solicitante', 'revisor', 'administrador'];
 const CON_DOCUMENTO = ['documento'];
 
 function leerMovimiento(evento: TipoMovimiento): Movimiento | null {
-  const puede = (estado: Estado, actor: Actor, cambio: Partial<EventoCiclo> = {}) => {
+  const puede = (estado: Estado, actor: Actor, cambio: Partial<EventoMovimiento> = {}) => {
     const snapshot = estadoDelCiclo(estado, CON_DOCUMENTO);
     return snapshot.can({ ...eventoDeMuestra(evento, actor, snapshot.context), ...cambio });
   };
@@ -322,3 +385,21 @@ export function rechazoDeMovimiento(desde: Estado, hacia: Estado, actor: Actor):
   if (!movimiento || !puedeHacer(actor, movimiento)) return 'rol';
   return ofrece(estadoDelCiclo(desde, CON_DOCUMENTO), movimiento.evento, actor) ? null : 'estado';
 }
+
+/**
+ * What `actor` (account `quien`) may do about who has the application, in the chart's order: the
+ * detail page's buttons. "Asignar a…" is offered when there is someone else to give it to.
+ */
+export const asignacionesPosibles = (
+  snapshot: SnapshotCiclo,
+  actor: Actor,
+  quien: string,
+): TipoAsignacion[] =>
+  TIPOS_ASIGNACION.filter((type) =>
+    snapshot.can({
+      type,
+      actor,
+      quien,
+      ...(type === 'ASIGNAR' ? { a: `${snapshot.context.responsable}-otra` } : {}),
+    }),
+  );

@@ -12,7 +12,7 @@ import {
   cicloDeVida,
   estadoDelCiclo,
   type AvisoAlSolicitante,
-  type EventoCiclo,
+  type EventoMovimiento,
   type SnapshotCiclo,
 } from '../../domain/ciclo-de-vida.js';
 import { CAMPO_SUPRESION, MARCA_SUPRIMIDO, type DocumentoKey, type Estado } from '../../domain/index.js';
@@ -40,7 +40,7 @@ type Asiento =
       documentos: readonly DocumentoDeVersion[];
     }
   /** A move of the chart from `desde` (the status the mover saw). */
-  | { tipo: 'movimiento'; desde: Estado; evento: EventoCiclo }
+  | { tipo: 'movimiento'; desde: Estado; evento: EventoMovimiento }
   /** A field of the personal data rectified (producto §13): the status stays `estado`. */
   | {
       tipo: 'dato';
@@ -101,7 +101,7 @@ async function efectuar(
   hecho: {
     solicitudId: string;
     historialId: string;
-    evento: EventoCiclo | null;
+    evento: EventoMovimiento | null;
     personal: string | null;
     /** The application's documents as the entry found them (documentosDe). */
     documentos: readonly DocumentoDeVersion[];
@@ -192,7 +192,7 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
   const en = ahora.toISOString();
   const historialId = randomUUID();
   let fila: { desde: string | null; hacia: string; motivo: string | null; documentos: string | null };
-  let evento: EventoCiclo | null = null;
+  let evento: EventoMovimiento | null = null;
   let acciones: readonly Accion[] = [];
   let documentos: readonly DocumentoDeVersion[] = [];
 

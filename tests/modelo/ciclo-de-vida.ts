@@ -10,7 +10,7 @@ import {
   TIPOS_MOVIMIENTO,
   cicloDeVida,
   movimientoDeEvento,
-  type EventoCiclo,
+  type EventoMovimiento,
   type Necesidad,
   type SnapshotCiclo,
 } from '../../domain/ciclo-de-vida.js';
@@ -27,10 +27,10 @@ export const ACTORES: readonly Actor[] = ['revisor', 'administrador', 'solicitan
 
 /** `completo`: what the move needs; `sin_<need>`: the same without it (refused by the guard). */
 type Variante = 'completo' | `sin_${Necesidad}`;
-export type EventoModelo = EventoCiclo & { variante: Variante };
+export type EventoModelo = EventoMovimiento & { variante: Variante };
 
 /** The payload of a move in a variant: only what it needs, minus the need left out. */
-function eventoDelModelo(type: EventoCiclo['type'], actor: Actor, variante: Variante): EventoModelo {
+function eventoDelModelo(type: EventoMovimiento['type'], actor: Actor, variante: Variante): EventoModelo {
   const { necesita } = movimientoDeEvento(type);
   const trae = (n: Necesidad) => necesita.includes(n) && variante !== `sin_${n}`;
   return {
@@ -72,7 +72,7 @@ export type CaminoCiclo = ReturnType<typeof modeloCiclo.getSimplePaths>[number];
  * corregida → en_revision → observada again) and straight back (corregida → observada).
  */
 export function caminosDelModelo(): CaminoCiclo[] {
-  const e = (type: EventoCiclo['type'], actor: Actor) => eventoDelModelo(type, actor, 'completo');
+  const e = (type: EventoMovimiento['type'], actor: Actor) => eventoDelModelo(type, actor, 'completo');
   return [
     ...modeloCiclo.getSimplePaths(),
     caminoDeEventos([

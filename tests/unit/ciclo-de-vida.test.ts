@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
 import {
   BOTONES,
+  BOTONES_ASIGNACION,
+  TIPOS_ASIGNACION,
   TIPOS_MOVIMIENTO,
   cicloDeVida,
   esquemaMovimiento,
@@ -15,6 +17,7 @@ import {
   ofrece,
   problemasDelMovimiento,
   type EventoCiclo,
+  type EventoMovimiento,
   type TipoMovimiento,
 } from '../../domain/ciclo-de-vida.js';
 import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from '../../domain/estados.js';
@@ -74,9 +77,10 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
     ]);
   });
 
-  it('its events are the five moves and no others, each with its button', () => {
+  it('its events are the five moves and the three of who has it, no others, each with its button', () => {
     const enElChart = new Set(Object.values(cicloDeVida.states).flatMap((n) => [...n.transitions.keys()]));
-    expect([...enElChart].sort()).toEqual([...TIPOS_MOVIMIENTO].sort());
+    expect([...enElChart].sort()).toEqual([...TIPOS_MOVIMIENTO, ...TIPOS_ASIGNACION].sort());
+    expect(BOTONES_ASIGNACION).toEqual({ TOMAR: 'Tomar', ASIGNAR: 'Asignar a…', LIBERAR: 'Liberar' });
     expect(BOTONES).toEqual({
       PONER_EN_REVISION: 'En revisión',
       OBSERVAR: 'Observar',
@@ -104,7 +108,7 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
 
   it('the payload guards: Observar needs a valid motivo and documents the application has; Rechazar a motivo', () => {
     const enRevision = estadoDelCiclo('en_revision', DOCS);
-    const observar = (datos: Partial<EventoCiclo>) =>
+    const observar = (datos: Partial<EventoMovimiento>) =>
       enRevision.can({ type: 'OBSERVAR', actor: 'revisor', ...datos });
     expect(observar({ motivo: 'Foto borrosa.', documentos: ['DniAnverso'] })).toBe(true);
     expect(
