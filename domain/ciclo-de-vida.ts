@@ -162,7 +162,7 @@ const avisar = (aviso: AvisoAlSolicitante) => ({ type: 'avisarAlSolicitante', pa
 
 /**
  * The moves that leave from several statuses, written once: Observar (a revisor, from every
- * status waiting on staff: producto §9 and §15), Aprobar and Rechazar (an administrador).
+ * status waiting on staff: producto §9 and producto §15), Aprobar and Rechazar (an administrador).
  */
 const OBSERVAR = {
   target: 'observada',

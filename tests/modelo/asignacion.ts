@@ -2,7 +2,8 @@
 // itself (domain/ciclo-de-vida.ts): the abstract state is the status and the account that has it,
 // the events are Tomar, Asignar a… and Liberar by each of three accounts — two revisores and an
 // administrador — to each other one. For the chart's own test (tests/unit/ciclo-de-vida.test.ts)
-// and the replay against the real API on both engines (tests/server/asignacion-modelo.test.ts).
+// and the replay against the real API on both engines (tests/server/gestion-responsable.test.ts).
+import { initialTransition, transition } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   TIPOS_ASIGNACION,
@@ -43,11 +44,51 @@ export const modeloAsignacion = createTestModel(cicloDeVida, {
   serializeEvent: (e) => claveDeAsignacion(e as EventoAsignacionModelo),
 });
 
+type CaminoAsignacion = ReturnType<typeof modeloAsignacion.getSimplePaths>[number];
+
+const INPUT = { documentos: DOCUMENTOS_DEL_MODELO };
+
+/** A path of these events taken on the chart itself, named by its events. */
+function caminoDeEventos(eventos: EventoAsignacionModelo[]): CaminoAsignacion {
+  let [estado] = initialTransition(cicloDeVida, INPUT);
+  const steps: CaminoAsignacion['steps'] = [{ state: estado, event: { type: 'xstate.init' } as never }];
+  for (const evento of eventos) {
+    [estado] = transition(cicloDeVida, estado, evento);
+    steps.push({ state: estado, event: evento });
+  }
+  const ruta = { state: estado, steps, weight: eventos.length };
+  return {
+    ...ruta,
+    description: eventos.map(claveDeAsignacion).join(' → '),
+    test: (params) => modeloAsignacion.testPath(ruta, params),
+  };
+}
+
+const ev = (type: EventoAsignacionModelo['type'], quien: CuentaDelModelo, a?: CuentaDelModelo) =>
+  ({ type, actor: ROL_DE[quien], quien, ...(a ? { a } : {}) }) as EventoAsignacionModelo;
+
 /**
- * The paths replayed: the shortest one to each state (each account holding it, and nobody), and
- * every simple path — no state twice — so each way into and out of each holder is taken once.
+ * The paths replayed: every simple path — no state twice — so each way to each holder is taken,
+ * and, since letting go returns to a state already seen (nobody), paths that end by Liberar: by
+ * the holder, by an administrador, and after a reassignment.
  */
-export const caminosDeAsignacion = () => modeloAsignacion.getSimplePaths();
+export const caminosDeAsignacion = (): CaminoAsignacion[] => [
+  ...modeloAsignacion.getSimplePaths().map((c) => ({
+    ...c,
+    description: c.steps
+      .slice(1)
+      .map((p) => claveDeAsignacion(p.event as EventoAsignacionModelo))
+      .join(' → '),
+  })),
+  caminoDeEventos([ev('TOMAR', 'revisora'), ev('LIBERAR', 'revisora')]),
+  caminoDeEventos([ev('TOMAR', 'revisor2'), ev('LIBERAR', 'administradora'), ev('TOMAR', 'revisora')]),
+  caminoDeEventos([
+    ev('ASIGNAR', 'administradora', 'revisor2'),
+    ev('LIBERAR', 'revisor2'),
+    ev('TOMAR', 'administradora'),
+    ev('LIBERAR', 'administradora'),
+  ]),
+];
 
 /** The events the chart refuses in this snapshot. */
 export const asignacionesRechazadas = (s: SnapshotCiclo): EventoAsignacionModelo[] =>
