@@ -20,6 +20,7 @@ export const TEXTOS_GESTION = {
   documentoInexistente: 'La solicitud no tiene ese documento.',
   notaVacia: 'Escribí la nota.',
   sinVersionAnterior: 'Ese documento no reemplazó a otro.',
+  sinDocumentos: 'La solicitud no tiene documentos.',
 } as const;
 
 /** Rows per inbox page. */
@@ -182,6 +183,8 @@ export const ACCIONES_AUDITORIA = {
   ver_solicitud: 'Vio la solicitud',
   ver_documento: 'Vio un documento',
   descargar_documento: 'Descargó un documento',
+  /** "Descargar todo (ZIP)" (producto §15): one row, `detalle` the keys of the documents in it. */
+  descargar_documentos: 'Descargó todos los documentos (ZIP)',
   /** The file a correction replaced (producto §14). */
   ver_version_anterior: 'Vio la versión anterior de un documento',
   mover_estado: 'Cambió el estado',

@@ -240,13 +240,38 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
 
 export interface DocumentoAlmacenado {
   clave: string;
-  /** The stored part name, e.g. "TituloMedico.pdf". */
+  /** Its name as a download (nombreDeDescarga), e.g. "AMR-7K2Q9X-TituloMedico.pdf". */
   nombre: string;
   mime: string;
   bytes: number;
   /** The document store's name of the file. */
   archivo: string;
 }
+
+/**
+ * A document's name when staff view or download it (producto §15): `<numero>-<clave>.<ext>`, the
+ * extension of the type judged by content at upload — never the name the applicant's file had.
+ */
+export const nombreDeDescarga = (numero: string, d: { clave: string; extension: string }) =>
+  `${numero}-${nombreDeDocumento(d)}`;
+
+const almacenado = (
+  numero: string,
+  f: { clave: string; extension: string; mime: string; bytes: number; archivo: string },
+): DocumentoAlmacenado => ({
+  clave: f.clave,
+  nombre: nombreDeDescarga(numero, f),
+  mime: f.mime,
+  bytes: Number(f.bytes),
+  archivo: f.archivo,
+});
+
+const documentosVigentes = (db: Db, solicitudId: string) =>
+  db
+    .selectFrom('solicitud_documentos as sd')
+    .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+    .select(['d.clave', 'd.extension', 'd.mime', 'd.bytes', 'd.archivo'])
+    .where('sd.solicitud_id', '=', solicitudId);
 
 /** The document `clave` of application `numero`: 404 when either does not exist. */
 export async function documentoDeSolicitud(
@@ -255,21 +280,24 @@ export async function documentoDeSolicitud(
   clave: string,
 ): Promise<DocumentoAlmacenado> {
   const solicitud = await solicitudPorNumero(db, numero);
-  const fila = await db
-    .selectFrom('solicitud_documentos as sd')
-    .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-    .select(['d.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.archivo'])
-    .where('sd.solicitud_id', '=', solicitud.id)
-    .where('d.clave', '=', clave)
-    .executeTakeFirst();
-  if (!fila) throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
-  return {
-    clave: fila.clave,
-    nombre: fila.nombre,
-    mime: fila.mime,
-    bytes: Number(fila.bytes),
-    archivo: fila.archivo,
-  };
+  const fila = await documentosVigentes(db, solicitud.id).where('d.clave', '=', clave).executeTakeFirst();
+  if (!fila)
+    throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
+  return almacenado(solicitud.numero, fila);
+}
+
+/**
+ * Every document application `numero` links now, in the order of producto §4 ("Descargar todo
+ * (ZIP)"): 404 when there is no such application or it has none (its data deleted, producto §13).
+ */
+export async function documentosDeSolicitud(db: Db, numero: string): Promise<DocumentoAlmacenado[]> {
+  const solicitud = await solicitudPorNumero(db, numero);
+  const filas = await documentosVigentes(db, solicitud.id).execute();
+  if (filas.length === 0)
+    throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.sinDocumentos);
+  return filas
+    .map((f) => almacenado(solicitud.numero, f))
+    .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99));
 }
 
 const sinVersionAnterior = () =>
@@ -296,7 +324,8 @@ export async function documentoAnteriorDeSolicitud(
       .executeTakeFirst(),
     ultimaVersion(db, solicitud.id),
   ]);
-  if (!actual) throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
+  if (!actual)
+    throw new ErrorDeDominio('no_encontrado', CODIGOS.NO_ENCONTRADO, TEXTOS_GESTION.documentoInexistente);
   const reemplazado = reemplazadoPor(version?.reemplazados ?? [], clave, actual.id);
   if (!reemplazado) throw sinVersionAnterior();
   const fila = await db
@@ -305,11 +334,5 @@ export async function documentoAnteriorDeSolicitud(
     .where('id', '=', reemplazado.documentoId)
     .executeTakeFirst();
   if (!fila) throw sinVersionAnterior();
-  return {
-    clave: fila.clave,
-    nombre: nombreDeDocumento(fila),
-    mime: fila.mime,
-    bytes: Number(fila.bytes),
-    archivo: fila.archivo,
-  };
+  return almacenado(solicitud.numero, fila);
 }

@@ -79,6 +79,9 @@ export const obtenerAuditoria = async (pagina: number, signal?: AbortSignal) =>
 export const urlDocumento = (n: string, clave: string, modo: 'ver' | 'descargar' | 'anterior') =>
   `${BASE_GESTION}solicitudes/${numero(n)}/documentos/${encodeURIComponent(clave)}/${modo}`;
 
+/** Every document of the application in one ZIP ("Descargar todo (ZIP)", producto §15). */
+export const urlDocumentosZip = (n: string) => `${BASE_GESTION}solicitudes/${numero(n)}/documentos.zip`;
+
 /** The CSV of the current filter (no page: every matching row). */
 export function urlExportacion(filtro: FiltroBandeja): string {
   const p = parametrosDe({ q: filtro.q, estado: filtro.estado, vence: filtro.vence ?? '' });

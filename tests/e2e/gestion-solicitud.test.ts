@@ -1,6 +1,7 @@
 // One application in the back-office, in a real browser against the real server (producto §9):
 // its sections, each document's "Ver" (inline, sandboxed, its stored type) and "Descargar" (the
-// exact bytes), every status move through the buttons and dialogs (En revisión → Observar →
+// exact bytes, named <numero>-<clave>.<ext>), "Descargar todo (ZIP)" from the keyboard
+// (producto §15), every status move through the buttons and dialogs (En revisión → Observar →
 // Rechazar; En revisión → Aprobar), what the revisor may not do, a stale move's 409, a note,
 // a corrected document's "Reemplazado el …" and "Ver versión anterior" (producto §14), the audit
 // page, and axe-core on each.
@@ -9,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { fromBufferPromise } from 'yauzl';
 import { DOCUMENTOS } from '../../domain/documentos.js';
 import { fechaDiaArgentina } from '../../domain/fecha-hora.js';
 import { TEXTOS_GESTION, type DetalleSolicitud } from '../../domain/gestion.js';
@@ -119,7 +121,38 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
       ]);
       const bytes = await readFile((await descarga.path())!);
       expect(sha256(bytes), label).toBe(doc.sha256);
+      expect(descarga.suggestedFilename()).toBe(`${primera.numero}-${doc.nombre}`);
     }
+    expect(erroresInesperados(erroresDe(page))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Descargar todo (ZIP)", reached and pressed from the keyboard, gives <numero>-documentos.zip with every document', async () => {
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, REVISOR);
+    await abrirSolicitud(page, entorno.servidor.url, primera.numero);
+    const enlace = page
+      .getByRole('region', { name: 'Documentos' })
+      .getByRole('link', { name: 'Descargar todo (ZIP)', exact: true });
+    await enlace.waitFor();
+    await axeCheck(page);
+    let enFoco = false;
+    for (let i = 0; i < 80 && !enFoco; i++) {
+      await page.keyboard.press('Tab');
+      enFoco = await enlace.evaluate((e) => e === document.activeElement);
+    }
+    expect(enFoco, 'Tab never reaches the link').toBe(true);
+    const [descarga] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(descarga.suggestedFilename()).toBe(`${primera.numero}-documentos.zip`);
+    const zip = await fromBufferPromise(await readFile((await descarga.path())!), { lazyEntries: true });
+    const entradas = new Map<string, string>();
+    for await (const entrada of zip.eachEntry()) {
+      const partes: Buffer[] = [];
+      for await (const parte of await zip.openReadStreamPromise(entrada)) partes.push(parte as Buffer);
+      entradas.set(entrada.fileName, sha256(Buffer.concat(partes)));
+    }
+    // In the order of producto §4, each with the exact bytes sent.
+    expect([...entradas]).toEqual(primera.documentos.map((d) => [`${primera.numero}-${d.nombre}`, d.sha256]));
     expect(erroresInesperados(erroresDe(page))).toEqual([]);
     await page.context().close();
   });
@@ -396,6 +429,7 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
       'Cambió el estado',
       'Vio un documento',
       'Descargó un documento',
+      'Descargó todos los documentos (ZIP)',
       'Vio la versión anterior de un documento',
       'Agregó una nota',
       'Alta de cuenta',

@@ -111,6 +111,10 @@ const TABLA: Record<string, Ruta> = {
     permiso: 'leer',
     pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.corregida}/documentos/${d.clave}/anterior` }),
   },
+  'GET /api/gestion/solicitudes/:numero/documentos.zip': {
+    permiso: 'leer',
+    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos.zip` }),
+  },
   'GET /api/gestion/exportacion.csv': {
     permiso: 'exportar',
     pedido: () => ({ url: '/api/gestion/exportacion.csv?q=' }),

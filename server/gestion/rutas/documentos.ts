@@ -3,18 +3,22 @@
 //   GET /api/gestion/solicitudes/:numero/documentos/:clave/ver        inline, sandboxed
 //   GET /api/gestion/solicitudes/:numero/documentos/:clave/descargar  attachment
 //   GET /api/gestion/solicitudes/:numero/documentos/:clave/anterior   the file it replaced, inline
-// The last is "Ver versión anterior" (producto §14): the file a correction replaced, kept in its
-// draft, shown and audited like any view but under an action of its own.
+//   GET /api/gestion/solicitudes/:numero/documentos.zip                all of them, one ZIP (producto §15)
+// The third is "Ver versión anterior" (producto §14): the file a correction replaced, kept in its
+// draft, shown and audited like any view but under an action of its own. Each is named
+// `<numero>-<clave>.<ext>` (producto §15), the extension of the stored type.
 // The bytes are streamed from the document store as they were stored. The type comes from the
 // stored type (judged by content at upload), never from the name; nosniff keeps the browser from
 // guessing another, and the inline view runs under `Content-Security-Policy: sandbox` so that a
 // hostile PDF or image cannot run script in the back-office's origin. The file is opened first
 // (a missing one is a plain 500, with no audit row and no download name), then the audit row is
-// committed, and only then does the first byte go out.
+// committed, and only then does the first byte go out. The ZIP does the same with every file
+// (one audit row listing them).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { respuestasDeError } from '../../errores.js';
 import { auditar } from '../../auditoria/cadena.js';
-import { documentoAnteriorDeSolicitud, documentoDeSolicitud } from '../expediente.js';
+import { abrirDocumentos, nombreDelZip, zipDeDocumentos } from '../documentos-zip.js';
+import { documentoAnteriorDeSolicitud, documentoDeSolicitud, documentosDeSolicitud } from '../expediente.js';
 import { paramsNumero } from './esquemas.js';
 import { abierto } from '../../storage/abierto.js';
 
@@ -42,7 +46,6 @@ function disposicion(tipo: 'inline' | 'attachment', nombre: string): string {
   );
   return `${tipo}; filename="${ascii}"; filename*=UTF-8''${codificado}`;
 }
-
 
 const MODOS = {
   ver: {
@@ -113,4 +116,54 @@ export const rutasDocumentos: FastifyPluginAsync = async (app) => {
       },
     });
   }
+
+  app.get<{ Params: { numero: string } }>('/solicitudes/:numero/documentos.zip', {
+    preHandler: app.requiere('leer'),
+    // A HEAD would write an audit row for a file nobody received.
+    exposeHeadRoute: false,
+    schema: {
+      summary: 'Descargar todos los documentos de una solicitud en un ZIP',
+      description: 'Cada entrada se llama `<numero>-<clave>.<ext>`, con los bytes guardados (sin comprimir).',
+      tags: ['gestión'],
+      params: paramsNumero,
+      response: {
+        200: { description: 'El archivo ZIP.', type: 'string', format: 'binary' },
+        ...respuestasDeError,
+      },
+    },
+    handler: async (request, reply) => {
+      const sesion = request.sesion!;
+      const { numero } = request.params;
+      const documentos = await documentosDeSolicitud(app.db, numero);
+      const contenidos = await abrirDocumentos(app.documentos, documentos);
+      const zip = zipDeDocumentos(documentos, contenidos);
+      // Logged with the number only; Fastify answers or aborts the response.
+      zip.flujo.on('error', (error) =>
+        request.log.error({ err: error, numero }, 'el ZIP de documentos se interrumpió'),
+      );
+      try {
+        await app.db.transaction().execute((trx) =>
+          auditar(trx, {
+            usuario: sesion.usuario,
+            ip: request.ip,
+            accion: 'descargar_documentos',
+            objeto: numero,
+            detalle: { documentos: documentos.map((d) => d.clave) },
+          }),
+        );
+      } catch (error) {
+        zip.flujo.destroy();
+        throw error;
+      }
+      // yazl starts on the first entries at once: one may have failed meanwhile (a plain 500 then).
+      if (zip.flujo.destroyed)
+        throw zip.flujo.errored ?? new Error('El ZIP de documentos se cerró antes de enviarse');
+      reply
+        .type('application/zip')
+        .header('content-length', String(zip.bytes))
+        .header('content-disposition', disposicion('attachment', nombreDelZip(numero)))
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(zip.flujo);
+    },
+  });
 };

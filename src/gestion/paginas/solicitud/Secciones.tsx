@@ -2,6 +2,7 @@
 // "Equipos" and "Historial" (status moves, rectifications and the deletion of the data, producto §13).
 // A document a correction brought says when it replaced the earlier file and opens that one
 // ("Ver versión anterior"); Historial names the documents each correction replaced (producto §14).
+// "Descargar todo (ZIP)" gets every document in one file (producto §15).
 // What the applicant typed is shown as text (React escapes it).
 import { Box, Flex, Heading, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
@@ -11,10 +12,10 @@ import { CAMPOS_RECTIFICABLES, CAMPO_SUPRESION } from '../../../../domain/datos-
 import { DOCUMENTOS } from '../../../../domain/documentos.js';
 import { ESTADOS } from '../../../../domain/estados.js';
 import { fechaDiaArgentina } from '../../../../domain/fecha-hora.js';
-import type { DetalleSolicitud, EntradaHistorial } from '../../../../domain/gestion.js';
+import { TEXTOS_GESTION, type DetalleSolicitud, type EntradaHistorial } from '../../../../domain/gestion.js';
 import { valorLegible } from '../../../../domain/rectificacion.js';
 import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
-import { urlDocumento } from '../../api.js';
+import { urlDocumento, urlDocumentosZip } from '../../api.js';
 import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
 import { EditorVigencia } from './Vigencia.js';
 
@@ -82,7 +83,9 @@ export function DatosPersonales({ detalle, children }: { detalle: DetalleSolicit
           {tarjeta ? ` (${tarjeta})` : ''}
           {d.nroCajaAhorro ? ` (caja de ahorro ${d.nroCajaAhorro})` : ''}
         </Dato>
-        <Dato etiqueta={CAMPOS.cobranzaHonorarios.etiqueta}>{rotulo(COBRANZAS_HONORARIOS, d.cobranzaHonorarios)}</Dato>
+        <Dato etiqueta={CAMPOS.cobranzaHonorarios.etiqueta}>
+          {rotulo(COBRANZAS_HONORARIOS, d.cobranzaHonorarios)}
+        </Dato>
         <Dato etiqueta={CAMPOS.creadaEn.detalle}>{fechaYHora(detalle.creadaEn)}</Dato>
       </chakra.dl>
       {children}
@@ -95,8 +98,16 @@ const enlaceDocumento = { color: 'blue.700', textDecoration: 'underline', whiteS
 export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
   return (
     <Seccion id="seccion-documentos" titulo="Documentos">
+      {detalle.documentos.length > 0 ? (
+        <Text mb="3">
+          {/* A bare download: the server names the file (<numero>-documentos.zip) and audits it once. */}
+          <ChakraLink href={urlDocumentosZip(detalle.numero)} download {...enlaceDocumento}>
+            Descargar todo (ZIP)
+          </ChakraLink>
+        </Text>
+      ) : null}
       {detalle.documentos.length === 0 ? (
-        <Text>La solicitud no tiene documentos.</Text>
+        <Text>{TEXTOS_GESTION.sinDocumentos}</Text>
       ) : (
         <chakra.ul listStyleType="none" display="flex" flexDirection="column" gap="2">
           {detalle.documentos.map((d) => (
@@ -134,7 +145,7 @@ export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
                   </ChakraLink>
                   <ChakraLink
                     href={urlDocumento(detalle.numero, d.clave, 'descargar')}
-                    download={d.nombre}
+                    download
                     {...enlaceDocumento}
                   >
                     Descargar<chakra.span srOnly> {d.label}</chakra.span>
