@@ -8,6 +8,7 @@ import { esDni } from './campos.js';
 import { TEXTOS_DATOS_PERSONALES, LARGO_MAXIMO_MOTIVO_DATOS } from './datos-personales.js';
 import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION } from './gestion.js';
 import { MENSAJES } from './mensajes.js';
+import { TEXTOS_RESPONSABLE } from './responsable.js';
 import { camposConError, tieneCaracteresNoPermitidos } from './reglas.js';
 
 /** Any of the schemas below. */
@@ -92,6 +93,11 @@ export const esquemaCodigo = object({ codigo });
 
 /** "Nueva nota": what the form checks and what the server keeps (POST …/notas). */
 export const esquemaNota = object({ texto: textoDePersonal(TEXTOS_GESTION.notaVacia, LARGO_MAXIMO_NOTA) });
+
+/** "Asignar a…" (producto §15): one account chosen, by its usuario. */
+export const esquemaAsignar = object({
+  a: string().trim().required(TEXTOS_RESPONSABLE.elegirCuenta).max(100, TEXTOS_RESPONSABLE.elegirCuenta),
+});
 
 // ── "Vigencia hasta" (producto §11) ─────────────────────────────────────────────────────────────
 

@@ -3,6 +3,8 @@
 import type { DatosSocio, Equipo } from './reglas.js';
 import type { Estado } from './estados.js';
 import type { Rol } from './personal.js';
+import type { TipoAsignacion } from './ciclo-de-vida.js';
+import type { CuentaNombrada } from './responsable.js';
 import { DIAS_VENCE_PRONTO } from './seguimiento.js';
 
 export const TEXTOS_GESTION = {
@@ -23,6 +25,24 @@ export const TEXTOS_GESTION = {
   sinDocumentos: 'La solicitud no tiene documentos.',
 } as const;
 
+/**
+ * "DNI repetido" (producto §15): another application with the same DNI is open, or was sent within
+ * this many days.
+ */
+export const DIAS_DNI_REPETIDO = 90;
+
+export const TEXTOS_DNI_REPETIDO = {
+  marca: 'DNI repetido',
+  titulo: 'Otras solicitudes con este DNI',
+} as const;
+
+/** One of "Otras solicitudes con este DNI". */
+export interface OtraConElMismoDni {
+  numero: string;
+  estado: Estado;
+  creadaEn: string;
+}
+
 /** Rows per inbox page. */
 export const FILAS_POR_PAGINA = 25;
 /** The inbox counts matches up to this many; past it, it says "más de". */
@@ -42,6 +62,8 @@ export interface FiltroBandeja {
    * "Vigencia hasta" is between today and 30 days from today (Argentine days). Absent or '': all.
    */
   vence?: VenceFiltro;
+  /** "Responsable" (producto §15): 'mias', 'ninguno' or an account's usuario. Absent or '': all. */
+  responsable?: string;
 }
 
 /** The value of `?vence=` that turns the filter on (DIAS_VENCE_PRONTO). */
@@ -57,6 +79,10 @@ export interface FilaBandeja {
   estado: Estado;
   /** Observada, and its newest correction link unused past its deadline ("Plazo vencido"). */
   plazoVencido: boolean;
+  /** Who has it (producto §15); null: nobody. */
+  responsable: CuentaNombrada | null;
+  /** Another application with its DNI is open or recent ("DNI repetido", producto §15). */
+  dniRepetido: boolean;
 }
 
 export interface PaginaBandeja {
@@ -147,6 +173,12 @@ export interface DetalleSolicitud {
   movimientos: Estado[];
   /** When its personal data were deleted (producto §13); null while they are held. */
   suprimidaEn: string | null;
+  /** Who has it (producto §15); null: nobody. */
+  responsable: CuentaNombrada | null;
+  /** What this account may do about who has it now (the chart's Tomar, Asignar a…, Liberar). */
+  asignaciones: TipoAsignacion[];
+  /** "Otras solicitudes con este DNI" (producto §15), newest first; empty when none counts. */
+  mismoDni: OtraConElMismoDni[];
 }
 
 export interface PedidoMovimiento {
@@ -188,6 +220,8 @@ export const ACCIONES_AUDITORIA = {
   /** The file a correction replaced (producto §14). */
   ver_version_anterior: 'Vio la versión anterior de un documento',
   mover_estado: 'Cambió el estado',
+  /** Tomar, Asignar a… or Liberar (producto §15): `detalle` says which, from whom, to whom. */
+  cambiar_responsable: 'Cambió el Responsable',
   nota: 'Agregó una nota',
   exportar: 'Exportó CSV',
   alta_personal: 'Alta de cuenta',

@@ -13,3 +13,4 @@ export * from './seguimiento.js';
 export * from './versiones.js';
 export * from './datos-personales.js';
 export * from './estado-publico.js';
+export * from './responsable.js';

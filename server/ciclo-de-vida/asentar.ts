@@ -1,7 +1,8 @@
 // The one writer of an application's status and history (producto §9, producto §11, producto §13).
 // Every entry of the record goes through `asentar`, inside the caller's transaction: the arrival
 // (the chart's initial state), a move (decided by the chart, domain/ciclo-de-vida.ts), or an event
-// of the record that is not a status change (a rectified field, the deletion of the person's data).
+// of the record that is not a status change (a rectified field, the deletion of the person's data,
+// who has it — Tomar, Asignar a…, Liberar, also decided by the chart).
 // It writes the status (the arrival: the application's row itself, with the initial status; a
 // move: on condition that it still is the one the move starts from), the history row, the audit
 // row, and carries out the effects the chart names for the transition — opening the correction
@@ -12,10 +13,17 @@ import {
   cicloDeVida,
   estadoDelCiclo,
   type AvisoAlSolicitante,
+  type EventoAsignacion,
   type EventoMovimiento,
   type SnapshotCiclo,
 } from '../../domain/ciclo-de-vida.js';
-import { CAMPO_SUPRESION, MARCA_SUPRIMIDO, type DocumentoKey, type Estado } from '../../domain/index.js';
+import {
+  CAMPO_RESPONSABLE,
+  CAMPO_SUPRESION,
+  MARCA_SUPRIMIDO,
+  type DocumentoKey,
+  type Estado,
+} from '../../domain/index.js';
 import { abrirCorreccion, type CorreccionAbierta } from '../correcciones/crear.js';
 import type { Insertable } from 'kysely';
 import type { Database, Db } from '../db/esquema.js';
@@ -41,6 +49,19 @@ type Asiento =
     }
   /** A move of the chart from `desde` (the status the mover saw). */
   | { tipo: 'movimiento'; desde: Estado; evento: EventoMovimiento }
+  /**
+   * Who has it changes (producto §15): Tomar, Asignar a… or Liberar, decided by the chart from the
+   * stored status and `anterior` (the holder the caller read); written on condition that the holder
+   * still is `anterior`. `nuevo` is the account the event gives it to (null: nobody), by name for
+   * the history.
+   */
+  | {
+      tipo: 'responsable';
+      estado: Estado;
+      evento: EventoAsignacion;
+      anterior: CuentaDelHistorial | null;
+      nuevo: CuentaDelHistorial | null;
+    }
   /** A field of the personal data rectified (producto §13): the status stays `estado`. */
   | {
       tipo: 'dato';
@@ -56,6 +77,11 @@ type Asiento =
    * of its own records the deletion; the status stays `estado`.
    */
   | { tipo: 'supresion'; estado: string; motivo: string };
+
+export interface CuentaDelHistorial {
+  id: string;
+  nombre: string;
+}
 
 export interface Anotacion {
   solicitudId: string;
@@ -228,6 +254,23 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
       documentos: evento.documentos?.length ? JSON.stringify(evento.documentos) : null,
     };
     acciones = efectos;
+  } else if (asiento.tipo === 'responsable') {
+    const antes = estadoDelCiclo(asiento.estado, [], asiento.anterior?.id ?? null);
+    if (!antes.can(asiento.evento)) return null;
+    const [despues] = transition(cicloDeVida, antes, asiento.evento);
+    if (despues.context.responsable !== (asiento.nuevo?.id ?? null)) return null;
+    const cambio = await trx
+      .updateTable('solicitudes')
+      .set({ responsable_id: despues.context.responsable })
+      .where('id', '=', solicitudId)
+      .where('estado', '=', asiento.estado)
+      .where((eb) =>
+        asiento.anterior ? eb('responsable_id', '=', asiento.anterior.id) : eb('responsable_id', 'is', null),
+      )
+      .executeTakeFirst();
+    // Someone else took it, gave it, let it go or moved it meanwhile: nothing of this one is kept.
+    if (Number(cambio.numUpdatedRows) !== 1) return null;
+    fila = { desde: asiento.estado, hacia: asiento.estado, motivo: null, documentos: null };
   } else {
     if (asiento.tipo === 'supresion') {
       // Free texts may quote the person: reasons and rectified values of the earlier rows.
@@ -255,7 +298,13 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
         ? { campo: asiento.campo, anterior: asiento.anterior, nuevo: asiento.nuevo }
         : asiento.tipo === 'supresion'
           ? { campo: CAMPO_SUPRESION }
-          : {}),
+          : asiento.tipo === 'responsable'
+            ? {
+                campo: CAMPO_RESPONSABLE,
+                anterior: asiento.anterior?.nombre ?? null,
+                nuevo: asiento.nuevo?.nombre ?? null,
+              }
+            : {}),
     })
     .execute();
   if (anotacion.auditoria) await auditar(trx, anotacion.auditoria, ahora);

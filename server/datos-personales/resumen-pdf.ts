@@ -7,6 +7,7 @@ import { CAMPOS_RECTIFICABLES } from '../../domain/datos-personales.js';
 import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../domain/catalogos.js';
 import { ESTADOS, esEstado } from '../../domain/estados.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
+import { CAMPO_RESPONSABLE } from '../../domain/responsable.js';
 import { DOCUMENTOS, type DatosSocio } from '../../domain/index.js';
 import { AUTOR_COMPROBANTE } from '../comprobante/dibujo.js';
 import { tamanioConBytes } from '../comprobante/formato.js';
@@ -166,7 +167,8 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
   });
 
   titulo(doc, 'Historial');
-  for (const h of s.historial) {
+  // Who among the staff has it (producto §15) is the association's own work, not the person's data.
+  for (const h of s.historial.filter((e) => e.cambio?.campo !== CAMPO_RESPONSABLE)) {
     const quien = h.usuario ? ` — ${h.nombre ?? h.usuario}` : '';
     let que: string;
     if (h.cambio) {

@@ -63,6 +63,8 @@ interface SolicitudesTabla {
   busqueda: Generated<string>;
   /** When its personal data were deleted (producto §13); null while they are held. */
   suprimida_en: Generated<string | null>;
+  /** Who has it (producto §15): a personal.id, or null for nobody. */
+  responsable_id: Generated<string | null>;
 }
 export interface EquiposTabla {
   id: string;

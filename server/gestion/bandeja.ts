@@ -43,9 +43,16 @@ import {
 } from '../../domain/index.js';
 import type { Database, Db } from '../db/esquema.js';
 import { terminosDeBusqueda } from './busqueda.js';
+import { conDniRepetido } from './dni-repetido.js';
 import { ventanaVencePronto } from './vigencias.js';
 
-export type FiltroConsulta = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'>;
+export type FiltroConsulta = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'> & {
+  /**
+   * "Responsable" (producto §15) as ./asignacion.ts resolves it: an account's id, null for "Sin
+   * asignar"; absent: everyone's. It walks solicitudes_bandeja_responsable (migration 010).
+   */
+  responsableId?: string | null;
+};
 
 type Eb = ExpressionBuilder<Database, 'solicitudes'>;
 
@@ -71,7 +78,11 @@ export interface Vencimiento {
 const TOPE_CONJUNTO_VENCE = 5000;
 
 /** The filter's Vencimiento, or null when the filter does not ask for it. */
-export async function vencimientoDe(db: Db, filtro: FiltroConsulta, ahora = new Date()): Promise<Vencimiento | null> {
+export async function vencimientoDe(
+  db: Db,
+  filtro: FiltroConsulta,
+  ahora = new Date(),
+): Promise<Vencimiento | null> {
   if (filtro.vence !== VENCE_PRONTO) return null;
   const { desde, hasta } = ventanaVencePronto(ahora);
   // A capped count of a range of solicitud_documentos_vigencia: it never reads past the cap.
@@ -126,6 +137,13 @@ function condicionDelFiltro(
 ): Expression<SqlBool> {
   const partes: Expression<SqlBool>[] = [];
   if (filtro.estado) partes.push(eb('estado', '=', filtro.estado));
+  if (filtro.responsableId !== undefined) {
+    partes.push(
+      filtro.responsableId === null
+        ? eb('responsable_id', 'is', null)
+        : eb('responsable_id', '=', filtro.responsableId),
+    );
+  }
   // The key and the words are both lower case without accents (normalizar), so LIKE compares the
   // same bytes on both engines: case-sensitive on PostgreSQL, and on SQLite only ASCII would be
   // folded, which both sides already are. One LIKE per word: every word, in any order.
@@ -184,7 +202,7 @@ export async function contarHasta(
   return Number(fila.n);
 }
 
-export async function paginaBandeja(db: Db, filtro: FiltroBandeja): Promise<PaginaBandeja> {
+export async function paginaBandeja(db: Db, filtro: FiltroBandeja & FiltroConsulta): Promise<PaginaBandeja> {
   const salteadas = (filtro.pagina - 1) * FILAS_POR_PAGINA;
   const v = await vencimientoDe(db, filtro);
   const numeros = db
@@ -196,11 +214,22 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja): Promise<Pagi
     .limit(FILAS_POR_PAGINA)
     .offset(salteadas);
   const filas = await db
-    .selectFrom('solicitudes')
-    .select(['id', 'numero', 'creada_en', 'apellidoynombre', 'dni', 'matricula', 'estado'])
-    .where('numero', 'in', numeros)
-    .orderBy('creada_en', 'desc')
-    .orderBy('numero', 'desc')
+    .selectFrom('solicitudes as s')
+    .leftJoin('personal as p', 'p.id', 's.responsable_id')
+    .select([
+      's.id',
+      's.numero',
+      's.creada_en',
+      's.apellidoynombre',
+      's.dni',
+      's.matricula',
+      's.estado',
+      'p.usuario as responsable_usuario',
+      'p.nombre as responsable_nombre',
+    ])
+    .where('s.numero', 'in', numeros)
+    .orderBy('s.creada_en', 'desc')
+    .orderBy('s.numero', 'desc')
     .execute();
   // A page that is not full is the last one: it tells the total (unless it is empty past page 1,
   // where the matches could be anywhere before it).
@@ -208,11 +237,14 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja): Promise<Pagi
     filas.length < FILAS_POR_PAGINA && (filas.length > 0 || salteadas === 0)
       ? salteadas + filas.length
       : await contarHasta(db, filtro, CONTEO_MAXIMO + 1, v);
-  const vencidos = await plazosVencidos(
-    db,
-    filas.filter((f) => f.estado === 'observada').map((f) => f.id),
-    Date.now(),
-  );
+  const [vencidos, repetidos] = await Promise.all([
+    plazosVencidos(
+      db,
+      filas.filter((f) => f.estado === 'observada').map((f) => f.id),
+      Date.now(),
+    ),
+    conDniRepetido(db, filas),
+  ]);
   return {
     filas: filas.map((f): FilaBandeja => ({
       numero: f.numero,
@@ -222,6 +254,10 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja): Promise<Pagi
       matricula: f.matricula,
       estado: f.estado as Estado,
       plazoVencido: vencidos.has(f.id),
+      responsable: f.responsable_usuario
+        ? { usuario: f.responsable_usuario, nombre: f.responsable_nombre ?? f.responsable_usuario }
+        : null,
+      dniRepetido: repetidos.has(f.id),
     })),
     pagina: filtro.pagina,
     porPagina: FILAS_POR_PAGINA,

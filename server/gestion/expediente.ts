@@ -17,11 +17,12 @@ import {
   type Rol,
 } from '../../domain/index.js';
 import type { Selectable } from 'kysely';
-import { movimientosPosibles } from '../../domain/ciclo-de-vida.js';
+import { asignacionesPosibles, estadoDelCiclo, movimientosPosibles } from '../../domain/ciclo-de-vida.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
 import { ultimaVersion, type Reemplazado } from '../comprobante/versiones.js';
 import type { Db, EquiposTabla } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio } from '../errores.js';
+import { otrasConElMismoDni } from './dni-repetido.js';
 
 export interface SolicitudEncontrada {
   id: string;
@@ -168,17 +169,34 @@ function reemplazoDe(reemplazados: readonly Reemplazado[], clave: string, docume
   return r ? { en: r.en, version: r.version } : null;
 }
 
-/** Everything the detail page shows; a 404 when there is no such application. */
-export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promise<DetalleSolicitud> {
+/** Everything the detail page shows `lector`; a 404 when there is no such application. */
+export async function detalleSolicitud(
+  db: Db,
+  numero: string,
+  lector: { rol: Rol; personalId: string },
+): Promise<DetalleSolicitud> {
+  const { rol } = lector;
   const s = await db
-    .selectFrom('solicitudes')
-    .select(['id', 'numero', 'creada_en', 'estado', 'datos_socio', 'suprimida_en'])
-    .where('numero', '=', numero)
+    .selectFrom('solicitudes as s')
+    .leftJoin('personal as p', 'p.id', 's.responsable_id')
+    .select([
+      's.id',
+      's.numero',
+      's.creada_en',
+      's.estado',
+      's.datos_socio',
+      's.suprimida_en',
+      's.responsable_id',
+      's.dni',
+      'p.usuario as responsable_usuario',
+      'p.nombre as responsable_nombre',
+    ])
+    .where('s.numero', '=', numero)
     .executeTakeFirst();
   if (!s) throw solicitudInexistente();
   const estado = s.estado as Estado;
 
-  const [documentos, equipos, historial, notas, version] = await Promise.all([
+  const [documentos, equipos, historial, notas, version, mismoDni] = await Promise.all([
     db
       .selectFrom('solicitud_documentos as sd')
       .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
@@ -209,6 +227,7 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
       .orderBy('n.id')
       .execute(),
     ultimaVersion(db, s.id),
+    otrasConElMismoDni(db, s),
   ]);
   const reemplazados = version?.reemplazados ?? [];
 
@@ -235,6 +254,14 @@ export async function detalleSolicitud(db: Db, numero: string, rol: Rol): Promis
     // A deleted application stays for the association's records only: nothing more to decide.
     movimientos: s.suprimida_en ? [] : movimientosPosibles(estado, rol).map((m) => m.hacia),
     suprimidaEn: s.suprimida_en ?? null,
+    responsable:
+      s.responsable_id && s.responsable_usuario
+        ? { usuario: s.responsable_usuario, nombre: s.responsable_nombre ?? s.responsable_usuario }
+        : null,
+    asignaciones: s.suprimida_en
+      ? []
+      : asignacionesPosibles(estadoDelCiclo(estado, [], s.responsable_id ?? null), rol, lector.personalId),
+    mismoDni,
   };
 }
 

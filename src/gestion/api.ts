@@ -11,6 +11,7 @@ import type {
   PedidoMovimiento,
   VigenciaRegistrada,
 } from '../../domain/gestion.js';
+import type { CuentaNombrada, PedidoResponsable } from '../../domain/responsable.js';
 
 const enGestion = { baseURL: BASE_GESTION };
 
@@ -35,6 +36,7 @@ export function parametrosDe(filtro: Partial<FiltroBandeja>): URLSearchParams {
   if (filtro.q) p.set('q', filtro.q);
   if (filtro.estado) p.set('estado', filtro.estado);
   if (filtro.vence) p.set('vence', filtro.vence);
+  if (filtro.responsable) p.set('responsable', filtro.responsable);
   if (filtro.pagina && filtro.pagina > 1) p.set('pagina', String(filtro.pagina));
   return p;
 }
@@ -57,6 +59,12 @@ export const obtenerSolicitud = async (n: string, signal?: AbortSignal) =>
   (await http.get<DetalleSolicitud>(`solicitudes/${numero(n)}`, { ...enGestion, signal })).data;
 export const moverSolicitud = async (n: string, pedido: PedidoMovimiento) =>
   (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/estado`, pedido, enGestion)).data;
+/** Tomar, Asignar a… or Liberar (producto §15). */
+export const cambiarResponsable = async (n: string, pedido: PedidoResponsable) =>
+  (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/responsable`, pedido, enGestion)).data;
+/** The active accounts: whom to assign to, whom to filter by. */
+export const obtenerResponsables = async (signal?: AbortSignal) =>
+  (await http.get<CuentaNombrada[]>('responsables', { ...enGestion, signal })).data;
 export const agregarNota = async (n: string, texto: string) =>
   (await http.post<Nota>(`solicitudes/${numero(n)}/notas`, { texto }, enGestion)).data;
 /** "Vigencia hasta" of a document (YYYY-MM-DD), or null to clear it. */

@@ -1,4 +1,4 @@
-// The inbox's view lives in the URL (producto §9): ?q=&estado=&vence=&pagina= — a link reproduces
+// The inbox's view lives in the URL (producto §9): ?q=&estado=&vence=&responsable=&pagina= — a link reproduces
 // it and the browser's back and forward move between views. Defaults are left out of the address
 // (and out of the filter: `vence` is there only when "Vence en 30 días" is on).
 import { esEstado } from '../../domain/estados.js';
@@ -14,11 +14,14 @@ export function paginaDe(valor: string | null): number {
 export function filtroDe(busqueda: string): FiltroBandeja {
   const p = new URLSearchParams(busqueda);
   const estado = p.get('estado');
+  // "Responsable" (producto §15): 'mias', 'ninguno' or an account's usuario; the server judges it.
+  const responsable = (p.get('responsable') ?? '').trim().slice(0, 100);
   return {
     q: (p.get('q') ?? '').trim().slice(0, LARGO_MAXIMO_BUSQUEDA),
     estado: esEstado(estado) ? estado : '',
     pagina: paginaDe(p.get('pagina')),
     ...(p.get('vence') === VENCE_PRONTO ? { vence: VENCE_PRONTO } : {}),
+    ...(responsable ? { responsable } : {}),
   };
 }
 

@@ -79,6 +79,9 @@ const DETALLE: DetalleSolicitud = {
   notas: [],
   movimientos: [],
   suprimidaEn: null,
+  responsable: null,
+  asignaciones: [],
+  mismoDni: [],
 };
 
 const POLIZA: DocumentoDetalle = {

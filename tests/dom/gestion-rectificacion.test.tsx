@@ -53,6 +53,9 @@ const detalle = (): DetalleSolicitud => ({
   notas: [],
   movimientos: [],
   suprimidaEn: null,
+  responsable: null,
+  asignaciones: [],
+  mismoDni: [],
 });
 
 function montar(d = detalle()) {

@@ -68,6 +68,9 @@ const DETALLE: DetalleSolicitud = {
   notas: [],
   movimientos: [],
   suprimidaEn: null,
+  responsable: null,
+  asignaciones: [],
+  mismoDni: [],
 };
 
 const montar = (ui: React.ReactElement) =>

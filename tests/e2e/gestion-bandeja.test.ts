@@ -93,8 +93,9 @@ describe.skipIf(!puedeCorrer)('gestión: bandeja (navegador)', () => {
       'DNI',
       'Matrícula',
       'Estado',
+      'Responsable',
     ]);
-    expect(await page.locator('table thead th[scope="col"]').count()).toBe(6);
+    expect(await page.locator('table thead th[scope="col"]').count()).toBe(7);
     expect(await page.locator('table caption').innerText()).not.toBe('');
     expect(filas[0]![0]).toMatch(/^AMR-[0-9A-Z]{6}$/);
     expect(filas[0]![1]).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
@@ -125,6 +126,7 @@ describe.skipIf(!puedeCorrer)('gestión: bandeja (navegador)', () => {
       '25444555',
       '4321',
       'En revisión',
+      'Sin asignar',
     ]);
 
     await buscar(page, '28999888');
@@ -202,6 +204,54 @@ describe.skipIf(!puedeCorrer)('gestión: bandeja (navegador)', () => {
     expect(await page.getByLabel('Estado', { exact: true }).inputValue()).toBe('en_revision');
     expect(erroresInesperados(erroresDe(page))).toEqual([]);
     await page.context().close();
+  });
+
+  it('Responsable: the revisor takes one, the administrador assigns another, the filter finds them; axe-core', async () => {
+    const base = entorno.servidor.url;
+    const page = await newPage(entorno.browser);
+    await ingresar(page, base, REVISOR);
+    await page.goto(`${base}/gestion/solicitudes/${nunez.numero}`);
+    await titulo(page, `Solicitud ${nunez.numero}`);
+    const grupo = page.getByRole('group', { name: 'Responsable de la solicitud' });
+    await grupo.waitFor();
+    expect(await page.getByText('Responsable: Sin asignar', { exact: true }).count()).toBe(1);
+    expect(await grupo.getByRole('button').allInnerTexts()).toEqual(['Tomar']);
+    await grupo.getByRole('button', { name: 'Tomar', exact: true }).click();
+    await page.getByText(`Responsable: ${REVISOR.nombre}`, { exact: true }).first().waitFor();
+    expect(await grupo.getByRole('button').allInnerTexts()).toEqual(['Liberar']);
+    await page.getByText(`${REVISOR.nombre} tomó la solicitud.`).waitFor();
+    await axeCheck(page);
+    await page.context().close();
+
+    const adminPage = await newPage(entorno.browser);
+    await ingresar(adminPage, base, ADMIN);
+    await adminPage.goto(`${base}/gestion/solicitudes/${gomez.numero}`);
+    await titulo(adminPage, `Solicitud ${gomez.numero}`);
+    const grupoAdmin = adminPage.getByRole('group', { name: 'Responsable de la solicitud' });
+    await grupoAdmin.waitFor();
+    await grupoAdmin.getByRole('button', { name: 'Asignar a…' }).click();
+    // Nothing chosen: the form says so and sends nothing.
+    await adminPage.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await adminPage.getByText('Elegí a quién asignarla.').waitFor();
+    await campo(adminPage, 'Asignar a').selectOption(REVISOR.usuario);
+    await axeCheck(adminPage);
+    await adminPage.getByRole('button', { name: 'Asignar', exact: true }).click();
+    await adminPage.getByText(`Ana Administradora la asignó a ${REVISOR.nombre}.`).waitFor();
+    expect(await grupoAdmin.getByRole('button').allInnerTexts()).toEqual(['Asignar a…', 'Liberar']);
+
+    // The inbox: the column, and the filter in the address.
+    await adminPage.goto(`${base}/gestion/?responsable=${REVISOR.usuario}`);
+    const filas = await esperarFilas(adminPage, 2);
+    expect(filas.map((f) => f[0]).sort()).toEqual([nunez.numero, gomez.numero].sort());
+    expect(filas.map((f) => f[6])).toEqual([REVISOR.nombre, REVISOR.nombre]);
+    expect(await campo(adminPage, 'Responsable').inputValue()).toBe(REVISOR.usuario);
+    await campo(adminPage, 'Responsable').selectOption('mias');
+    await adminPage.waitForURL(/responsable=mias/);
+    await adminPage.getByText('No hay solicitudes que coincidan.').waitFor();
+    await campo(adminPage, 'Responsable').selectOption('ninguno');
+    await esperarFilas(adminPage, 25);
+    await axeCheck(adminPage);
+    await adminPage.context().close();
   });
 
   it('works with the keyboard alone: Tab to Buscar, type, Tab to the first number, Enter opens it', async () => {

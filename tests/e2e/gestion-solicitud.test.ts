@@ -86,9 +86,11 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
     await ingresar(page, entorno.servidor.url, ADMIN);
     await abrirSolicitud(page, entorno.servidor.url, primera.numero);
     expect(await page.title()).toContain(`Solicitud ${primera.numero}`);
+    // The suite's applications share the example's DNI: each one lists the others (producto §15).
     expect(await page.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual([
       'Datos personales',
       'Documentos',
+      'Otras solicitudes con este DNI',
       'Equipos',
       'Historial',
       'Notas internas',

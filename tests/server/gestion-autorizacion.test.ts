@@ -78,6 +78,15 @@ const TABLA: Record<string, Ruta> = {
       cuerpo: { desde: 'recibida', hacia: 'en_revision' },
     }),
   },
+  'POST /api/gestion/solicitudes/:numero/responsable': {
+    permiso: 'mover',
+    // Tomar: any account that may move (Asignar a… is an administrador's, decided by the chart).
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/responsable`,
+      cuerpo: { accion: 'TOMAR', visto: null },
+    }),
+  },
+  'GET /api/gestion/responsables': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/responsables' }) },
   'POST /api/gestion/solicitudes/:numero/notas': {
     permiso: 'anotar',
     pedido: (d) => ({

@@ -88,6 +88,8 @@ conCadaBase(
         matricula: '12345',
         estado: 'recibida',
         plazoVencido: false,
+        responsable: null,
+        dniRepetido: false,
       });
       const p2 = await bandeja('?pagina=2');
       expect(numeros(p2)).toEqual(esperados.slice(25));
@@ -147,7 +149,14 @@ conCadaBase(
     });
 
     it('busca las palabras en cualquier orden: todas deben estar', async () => {
-      for (const q of ['juan perez', 'Juan Pérez', 'perez juan', 'carlos, pérez', 'juan;perez', 'PEREZ JUAN CARLOS']) {
+      for (const q of [
+        'juan perez',
+        'Juan Pérez',
+        'perez juan',
+        'carlos, pérez',
+        'juan;perez',
+        'PEREZ JUAN CARLOS',
+      ]) {
         expect(numeros(await bandeja(`?q=${encodeURIComponent(q)}`)), q).toEqual([real]);
       }
       expect(numeros(await bandeja(`?q=${encodeURIComponent('josé peña maría')}`))).toEqual([pena]);
@@ -251,7 +260,8 @@ conCadaBase(
     // From here on the tests add applications of their own (after the counts above).
 
     const idDe = (numero: string) => idDeSolicitud(ctx, numero);
-    const fila = async (numero: string) => (await bandeja(`?q=${numero}`)).filas.find((f) => f.numero === numero)!;
+    const fila = async (numero: string) =>
+      (await bandeja(`?q=${numero}`)).filas.find((f) => f.numero === numero)!;
 
     it('marca "Plazo vencido" cuando el enlace de corrección más nuevo venció sin usarse', async () => {
       const [vencida, usada, vigente, rechazada] = await sembrar(
@@ -281,7 +291,8 @@ conCadaBase(
           .where('solicitud_id', '=', await idDe(numero))
           .execute();
 
-      for (const n of [vencida!, usada!, vigente!, rechazada!]) expect((await fila(n)).plazoVencido, n).toBe(false);
+      for (const n of [vencida!, usada!, vigente!, rechazada!])
+        expect((await fila(n)).plazoVencido, n).toBe(false);
       await vencer(vencida!);
       await vencer(usada!);
       await ctx.db
@@ -311,7 +322,11 @@ conCadaBase(
         .orderBy('creada_en', 'desc')
         .execute();
       expect(enlaces).toHaveLength(2);
-      await ctx.db.updateTable('correcciones').set({ vence_ms: pasado }).where('id', '=', enlaces[0]!.id).execute();
+      await ctx.db
+        .updateTable('correcciones')
+        .set({ vence_ms: pasado })
+        .where('id', '=', enlaces[0]!.id)
+        .execute();
       expect((await fila(vencida!)).plazoVencido).toBe(true);
     });
 
@@ -327,7 +342,10 @@ conCadaBase(
       ] as const;
       const numerosVence = await sembrar(
         ctx,
-        casos.map(([n], i) => ({ apellidoynombre: `Vencimientos, ${n}`, creadaEn: new Date(Date.UTC(2026, 0, 1, 12, 3, i)).toISOString() })),
+        casos.map(([n], i) => ({
+          apellidoynombre: `Vencimientos, ${n}`,
+          creadaEn: new Date(Date.UTC(2026, 0, 1, 12, 3, i)).toISOString(),
+        })),
       );
       for (const [i, [, hasta]] of casos.entries()) {
         if (hasta === null) continue;
@@ -364,15 +382,20 @@ conCadaBase(
         expect(r.statusCode, malo).toBe(400);
       }
       // Through the service too (the page's count when it is not the last page).
-      expect(
-        (await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 2, vence: '30' })).total,
-      ).toBe(3);
+      expect((await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 2, vence: '30' })).total).toBe(3);
       // Both ways of reading the window (few matches: by the set; many: walking) agree.
       const v = (await vencimientoDe(ctx.db, { q: '', estado: '', vence: '30' }))!;
       expect(v).toEqual({ desde: hoy, hasta: sumarDias(hoy, 30), porConjunto: true });
       for (const porConjunto of [true, false]) {
-        for (const [q, n] of [['', 3], ['vencimientos', 3], ['treintayuno', 0]] as const) {
-          expect(await contarHasta(ctx.db, { q, estado: '', vence: '30' }, 100, { ...v, porConjunto }), q).toBe(n);
+        for (const [q, n] of [
+          ['', 3],
+          ['vencimientos', 3],
+          ['treintayuno', 0],
+        ] as const) {
+          expect(
+            await contarHasta(ctx.db, { q, estado: '', vence: '30' }, 100, { ...v, porConjunto }),
+            q,
+          ).toBe(n);
         }
       }
     });
@@ -436,7 +459,14 @@ conCadaBase('gestión: bandeja con más de CONTEO_MAXIMO coincidencias', (ctx) =
         ).id;
       await ctx.db
         .insertInto('solicitud_documentos')
-        .values(filas.map((f) => ({ solicitud_id: f.id, documento_id: documentoId, nombre: 'PolizaMalaPraxis.pdf', vigente_hasta: sumarDias(hoy, 3) })))
+        .values(
+          filas.map((f) => ({
+            solicitud_id: f.id,
+            documento_id: documentoId,
+            nombre: 'PolizaMalaPraxis.pdf',
+            vigente_hasta: sumarDias(hoy, 3),
+          })),
+        )
         .execute();
       const p = await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 1, vence: '30' });
       expect(p.filas.map((f) => f.apellidoynombre)).toEqual([
@@ -445,7 +475,12 @@ conCadaBase('gestión: bandeja con más de CONTEO_MAXIMO coincidencias', (ctx) =
         'Masiva, Persona 7',
       ]);
       expect(p).toMatchObject({ total: 3, totalExacto: true });
-      const conEstado = await paginaBandeja(ctx.db, { q: 'masiva', estado: 'aprobada', pagina: 1, vence: '30' });
+      const conEstado = await paginaBandeja(ctx.db, {
+        q: 'masiva',
+        estado: 'aprobada',
+        pagina: 1,
+        vence: '30',
+      });
       expect(conEstado.filas.map((f) => f.apellidoynombre)).toEqual(['Masiva, Persona 7']);
     });
   });

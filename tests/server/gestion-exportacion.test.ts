@@ -153,7 +153,7 @@ conCadaBase(
           expect(porVencer.map((f) => f[0])).toEqual([sembradas[1]]);
         });
         expect(filas).toEqual([
-          expect.objectContaining({ detalle: { busqueda: false, estado: null, vence: '30', filas: 1 } }),
+          expect.objectContaining({ detalle: { busqueda: false, estado: null, vence: '30', responsable: null, filas: 1 } }),
         ]);
       } finally {
         await ctx.db.updateTable('solicitud_documentos').set({ vigente_hasta: null }).where('solicitud_id', '=', id).execute();
@@ -170,9 +170,9 @@ conCadaBase(
           usuario: 'admin.csv',
           accion: 'exportar',
           objeto: null,
-          detalle: { busqueda: true, estado: 'recibida', vence: null, filas: 1 },
+          detalle: { busqueda: true, estado: 'recibida', vence: null, responsable: null, filas: 1 },
         }),
-        expect.objectContaining({ accion: 'exportar', detalle: { busqueda: false, estado: null, vence: null, filas: 6 } }),
+        expect.objectContaining({ accion: 'exportar', detalle: { busqueda: false, estado: null, vence: null, responsable: null, filas: 6 } }),
       ]);
       expect(JSON.stringify(filas)).not.toContain('28999888');
       expect(await verificarAuditoria(ctx.db)).toMatchObject({ intacta: true });

@@ -66,6 +66,21 @@ conCadaBase(
         motivo: 'La póliza está vencida.',
         documentos: ['PolizaMalaPraxis', 'DniAnverso'],
       },
+      // Observar straight from Recibida or Corregida (producto §9's table, producto §15).
+      {
+        desde: 'recibida',
+        hacia: 'observada',
+        rol: 'revisor',
+        motivo: 'El título no se lee.',
+        documentos: ['TituloMedico'],
+      },
+      {
+        desde: 'corregida',
+        hacia: 'observada',
+        rol: 'revisor',
+        motivo: 'La corrección trajo otra foto borrosa.',
+        documentos: ['DniAnverso'],
+      },
       { desde: 'en_revision', hacia: 'aprobada', rol: 'administrador' },
       { desde: 'corregida', hacia: 'aprobada', rol: 'administrador' },
       {

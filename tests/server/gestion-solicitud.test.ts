@@ -102,15 +102,19 @@ conCadaBase(
         },
       ]);
       expect(d.notas).toEqual([]);
-      expect(d.movimientos).toEqual(['en_revision']);
+      expect(d.movimientos).toEqual(['en_revision', 'observada']);
+      // Nobody has it yet; a revisor may take it (producto §15). Its DNI repeats no other.
+      expect(d.responsable).toBeNull();
+      expect(d.asignaciones).toEqual(['TOMAR']);
+      expect(d.mismoDni).toEqual([]);
     });
 
     it('ofrece los movimientos que permiten el estado y el rol', async () => {
       const casos = [
-        ['recibida', ['en_revision'], ['en_revision']],
+        ['recibida', ['en_revision', 'observada'], ['en_revision', 'observada']],
         ['en_revision', ['observada'], ['observada', 'aprobada', 'rechazada']],
         ['observada', [], ['rechazada']],
-        ['corregida', ['en_revision'], ['en_revision', 'aprobada', 'rechazada']],
+        ['corregida', ['en_revision', 'observada'], ['en_revision', 'observada', 'aprobada', 'rechazada']],
         ['aprobada', [], []],
         ['rechazada', [], []],
       ] as const;

@@ -11,6 +11,7 @@ import { migracion as almacenDocumentos } from './006-almacen-documentos.js';
 import { migracion as datosPersonales } from './007-datos-personales.js';
 import { migracion as auditoriaConClave } from './008-auditoria-con-clave.js';
 import { migracion as versionesDelComprobante } from './009-versiones-del-comprobante.js';
+import { migracion as responsable } from './010-responsable.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -22,4 +23,5 @@ export const migraciones: Record<string, Migration> = {
   '007_datos_personales': datosPersonales,
   '008_auditoria_con_clave': auditoriaConClave,
   '009_versiones_del_comprobante': versionesDelComprobante,
+  '010_responsable': responsable,
 };

@@ -5,11 +5,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FiltroBandeja } from '../../../domain/index.js';
 import { respuestasDeError } from '../../errores.js';
 import { auditar } from '../../auditoria/cadena.js';
-import { tieneBusqueda } from '../bandeja.js';
+import { responsableDelFiltro } from '../asignacion.js';
+import { tieneBusqueda, type FiltroConsulta } from '../bandeja.js';
 import { csvDeLaExportacion, nombreDelCsv, prepararExportacion } from '../exportacion.js';
 import { consultaFiltro } from './solicitudes/esquemas.js';
 
-type Filtro = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'>;
+type Filtro = Pick<FiltroBandeja, 'q' | 'estado' | 'vence' | 'responsable'>;
 
 export const rutasExportacion: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Filtro }>('/exportacion.csv', {
@@ -28,7 +29,12 @@ export const rutasExportacion: FastifyPluginAsync = async (app) => {
     },
     handler: async (request, reply) => {
       const sesion = request.sesion!;
-      const filtro: Filtro = { q: request.query.q, estado: request.query.estado, vence: request.query.vence ?? '' };
+      const filtro: FiltroConsulta = {
+        q: request.query.q,
+        estado: request.query.estado,
+        vence: request.query.vence ?? '',
+        responsableId: await responsableDelFiltro(app.db, request.query.responsable, sesion),
+      };
       const exportacion = await prepararExportacion(app.db, filtro);
       await app.db.transaction().execute((trx) =>
         auditar(trx, {
@@ -39,6 +45,7 @@ export const rutasExportacion: FastifyPluginAsync = async (app) => {
             busqueda: tieneBusqueda(filtro),
             estado: filtro.estado || null,
             vence: filtro.vence || null,
+            responsable: request.query.responsable || null,
             filas: exportacion.filas,
           },
         }),

@@ -19,6 +19,7 @@ import { CLAVES_ESTADO, ESTADOS, type Estado } from '../../../domain/estados.js'
 import {
   FILAS_POR_PAGINA,
   LARGO_MAXIMO_BUSQUEDA,
+  TEXTOS_DNI_REPETIDO,
   VENCE_PRONTO,
   type FilaBandeja,
   type FiltroBandeja,
@@ -35,6 +36,8 @@ import { estadoHttp, mensajeDeError } from '../consultas.js';
 import { filtroDe, rutaDe } from '../filtro.js';
 import { fechaYHora } from '../formato.js';
 import { useCuenta } from '../sesion.js';
+import { FiltroResponsable } from './bandeja/FiltroResponsable.js';
+import { TEXTOS_RESPONSABLE } from '../../../domain/responsable.js';
 
 /** How long typing pauses before the search runs. */
 const PAUSA_BUSQUEDA_MS = 300;
@@ -49,7 +52,22 @@ const COLUMNAS = columna.columns([
   }),
   columna.accessor('creadaEn', { header: CAMPOS.creadaEn.etiqueta, cell: (c) => fechaYHora(c.getValue()) }),
   columna.accessor('apellidoynombre', { header: CAMPOS.apellidoynombre.etiqueta }),
-  columna.accessor('dni', { header: CAMPOS.dni.etiqueta }),
+  columna.accessor('dni', {
+    header: CAMPOS.dni.etiqueta,
+    cell: (c) => (
+      <>
+        {c.getValue()}
+        {c.row.original.dniRepetido ? (
+          <>
+            {' '}
+            <Badge colorPalette="orange" variant="solid" ms="1" whiteSpace="nowrap">
+              {TEXTOS_DNI_REPETIDO.marca}
+            </Badge>
+          </>
+        ) : null}
+      </>
+    ),
+  }),
   columna.accessor('matricula', { header: CAMPOS.matricula.etiqueta }),
   columna.accessor('estado', {
     header: CAMPOS.estado.etiqueta,
@@ -66,6 +84,10 @@ const COLUMNAS = columna.columns([
         ) : null}
       </>
     ),
+  }),
+  columna.accessor('responsable', {
+    header: TEXTOS_RESPONSABLE.columna,
+    cell: (c) => c.getValue()?.nombre ?? TEXTOS_RESPONSABLE.sinAsignar,
   }),
 ]);
 const SIN_FILAS: FilaBandeja[] = [];
@@ -86,19 +108,35 @@ export function Bandeja() {
     setQMostrada(filtro.q);
     if (texto.trim() !== filtro.q) setTexto(filtro.q);
   }
-  const { q: qActual, estado: estadoActual, vence: venceActual } = filtro;
+  const { q: qActual, estado: estadoActual, vence: venceActual, responsable: responsableActual } = filtro;
   useEffect(() => {
     const q = texto.trim();
     if (q === qActual) return;
     const espera = setTimeout(
-      () => navegar(rutaDe({ q, estado: estadoActual, pagina: 1, ...(venceActual ? { vence: venceActual } : {}) })),
+      () =>
+        navegar(
+          rutaDe({
+            q,
+            estado: estadoActual,
+            pagina: 1,
+            ...(venceActual ? { vence: venceActual } : {}),
+            ...(responsableActual ? { responsable: responsableActual } : {}),
+          }),
+        ),
       PAUSA_BUSQUEDA_MS,
     );
     return () => clearTimeout(espera);
-  }, [texto, qActual, estadoActual, venceActual, navegar]);
+  }, [texto, qActual, estadoActual, venceActual, responsableActual, navegar]);
 
   const consulta = useQuery({
-    queryKey: ['bandeja', filtro.q, filtro.estado, filtro.vence ?? '', filtro.pagina],
+    queryKey: [
+      'bandeja',
+      filtro.q,
+      filtro.estado,
+      filtro.vence ?? '',
+      filtro.responsable ?? '',
+      filtro.pagina,
+    ],
     queryFn: ({ signal }) => obtenerBandeja(filtro, signal),
     placeholderData: keepPreviousData,
   });
@@ -171,6 +209,13 @@ export function Bandeja() {
               &nbsp;
             </chakra.p>
           </Box>
+          <FiltroResponsable
+            valor={filtro.responsable ?? ''}
+            onCambio={(responsable) => {
+              const { responsable: _, ...resto } = filtro;
+              ir(responsable ? { ...resto, responsable, pagina: 1 } : { ...resto, pagina: 1 });
+            }}
+          />
           <Box pb="6" flex={{ base: '1 1 100%', sm: '0 0 auto' }}>
             <chakra.label display="flex" alignItems="center" gap="2" minH="10" cursor="pointer">
               <chakra.input
@@ -183,7 +228,9 @@ export function Bandeja() {
                 checked={filtro.vence === VENCE_PRONTO}
                 onChange={(e: ChangeEvent<HTMLInputElement>) => {
                   const { vence: _, ...resto } = filtro;
-                  ir(e.target.checked ? { ...resto, vence: VENCE_PRONTO, pagina: 1 } : { ...resto, pagina: 1 });
+                  ir(
+                    e.target.checked ? { ...resto, vence: VENCE_PRONTO, pagina: 1 } : { ...resto, pagina: 1 },
+                  );
                 }}
               />
               <chakra.span fontSize="sm" fontWeight="medium">

@@ -8,6 +8,7 @@ import {
   LARGO_MAXIMO_MOTIVO,
   LARGO_MAXIMO_NOTA,
 } from '../../../../domain/index.js';
+import { TIPOS_ASIGNACION } from '../../../../domain/ciclo-de-vida.js';
 import { cuerpoCrear } from '../../../solicitud/rutas/esquemas.js';
 import { paramsNumero } from '../esquemas.js';
 
@@ -22,6 +23,29 @@ const propiedadesFiltro = {
   estado: { type: 'string', enum: ['', ...CLAVES_ESTADO], default: '' },
   // "Vence en 30 días" (producto §11).
   vence: { type: 'string', enum: ['', VENCE_PRONTO], default: '' },
+  // "Responsable" (producto §15): 'mias', 'ninguno' or an account's usuario.
+  responsable: { type: 'string', maxLength: 100, default: '' },
+} as const;
+
+const cuentaNombrada = {
+  type: 'object',
+  required: ['usuario', 'nombre'],
+  additionalProperties: false,
+  properties: { usuario: { type: 'string' }, nombre: { type: 'string' } },
+} as const;
+const responsable = { anyOf: [cuentaNombrada, { type: 'null' }] } as const;
+
+export const esquemaCuentas = { type: 'array', items: cuentaNombrada } as const;
+
+export const cuerpoResponsable = {
+  type: 'object',
+  required: ['accion', 'visto'],
+  additionalProperties: false,
+  properties: {
+    accion: { type: 'string', enum: TIPOS_ASIGNACION },
+    visto: { type: ['string', 'null'], maxLength: 100 },
+    a: { type: 'string', maxLength: 100 },
+  },
 } as const;
 
 export const consultaFiltro = {
@@ -48,7 +72,17 @@ export const esquemaPaginaBandeja = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['numero', 'creadaEn', 'apellidoynombre', 'dni', 'matricula', 'estado', 'plazoVencido'],
+        required: [
+          'numero',
+          'creadaEn',
+          'apellidoynombre',
+          'dni',
+          'matricula',
+          'estado',
+          'plazoVencido',
+          'responsable',
+          'dniRepetido',
+        ],
         additionalProperties: false,
         properties: {
           numero: { type: 'string' },
@@ -58,6 +92,8 @@ export const esquemaPaginaBandeja = {
           matricula: { type: 'string' },
           estado,
           plazoVencido: { type: 'boolean' },
+          responsable,
+          dniRepetido: { type: 'boolean' },
         },
       },
     },
@@ -94,6 +130,9 @@ export const esquemaDetalle = {
     'notas',
     'movimientos',
     'suprimidaEn',
+    'responsable',
+    'asignaciones',
+    'mismoDni',
   ],
   additionalProperties: false,
   properties: {
@@ -160,6 +199,17 @@ export const esquemaDetalle = {
     notas: { type: 'array', items: esquemaNota },
     movimientos: { type: 'array', items: estado },
     suprimidaEn: { type: ['string', 'null'] },
+    responsable,
+    asignaciones: { type: 'array', items: { type: 'string', enum: TIPOS_ASIGNACION } },
+    mismoDni: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['numero', 'estado', 'creadaEn'],
+        additionalProperties: false,
+        properties: { numero: { type: 'string' }, estado, creadaEn: { type: 'string', format: 'date-time' } },
+      },
+    },
   },
 } as const;
 

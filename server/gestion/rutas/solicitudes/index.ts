@@ -2,6 +2,9 @@
 //   GET  /api/gestion/solicitudes?q=&estado=&pagina=   (leer)   the inbox
 //   GET  /api/gestion/solicitudes/:numero              (leer)   one application; audit ver_solicitud
 //   POST /api/gestion/solicitudes/:numero/estado       (mover)  a status move; audit mover_estado
+//   POST /api/gestion/solicitudes/:numero/responsable  (mover)  Tomar, Asignar a…, Liberar
+//        (producto §15; asignacion.ts); audit cambiar_responsable
+//   GET  /api/gestion/responsables                     (leer)   the active accounts, by name
 //   POST /api/gestion/solicitudes/:numero/notas        (anotar) an internal note; audit nota
 //   PUT  /api/gestion/solicitudes/:numero/documentos/:clave/vigencia  (anotar) "Vigencia hasta";
 //        audit registrar_vigencia (vigencia.ts)
@@ -14,18 +17,23 @@ import type {
   Nota,
   PaginaBandeja,
   PedidoMovimiento,
+  PedidoResponsable,
+  CuentaNombrada,
 } from '../../../../domain/index.js';
 import { respuestasDeError } from '../../../errores.js';
 import { auditar } from '../../../auditoria/cadena.js';
 import { paginaBandeja } from '../../bandeja.js';
 import { detalleSolicitud } from '../../expediente.js';
 import { moverEstado } from '../../movimientos.js';
+import { cambiarResponsable, cuentasActivas, responsableDelFiltro } from '../../asignacion.js';
 import { agregarNota } from '../../notas.js';
 import { paramsNumero } from '../esquemas.js';
 import {
   consultaBandeja,
   cuerpoMovimiento,
   cuerpoNota,
+  cuerpoResponsable,
+  esquemaCuentas,
   esquemaDetalle,
   esquemaNota,
   esquemaPaginaBandeja,
@@ -52,7 +60,11 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       querystring: consultaBandeja,
       response: { 200: esquemaPaginaBandeja, ...respuestasDeError },
     },
-    handler: async (request): Promise<PaginaBandeja> => paginaBandeja(app.db, request.query),
+    handler: async (request): Promise<PaginaBandeja> =>
+      paginaBandeja(app.db, {
+        ...request.query,
+        responsableId: await responsableDelFiltro(app.db, request.query.responsable, request.sesion!),
+      }),
   });
 
   app.get<{ Params: ParamsNumero }>('/solicitudes/:numero', {
@@ -69,7 +81,7 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       return app.db.transaction().execute(async (trx) => {
-        const detalle = await detalleSolicitud(trx, numero, sesion.rol);
+        const detalle = await detalleSolicitud(trx, numero, sesion);
         await auditar(trx, {
           usuario: sesion.usuario,
           ip: request.ip,
@@ -97,8 +109,38 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       await moverEstado(app.db, { numero, pedido: request.body, sesion, ip: request.ip });
-      return detalleSolicitud(app.db, numero, sesion.rol);
+      return detalleSolicitud(app.db, numero, sesion);
     },
+  });
+
+  app.post<{ Params: ParamsNumero; Body: PedidoResponsable }>('/solicitudes/:numero/responsable', {
+    preHandler: app.requiere('mover'),
+    schema: {
+      summary: 'Tomar, asignar o liberar una solicitud (Responsable)',
+      description:
+        '`visto` es el usuario que la página mostraba como Responsable (null: nadie): si cambió, responde 409 ' +
+        'diciendo quién la tiene. ASIGNAR pide `a`, el usuario de una cuenta activa, y es de un administrador.',
+      tags: ['gestión'],
+      params: paramsNumero,
+      body: cuerpoResponsable,
+      response: { 200: esquemaDetalle, ...respuestasDeError },
+    },
+    handler: async (request): Promise<DetalleSolicitud> => {
+      const sesion = request.sesion!;
+      const { numero } = request.params;
+      await cambiarResponsable(app.db, { numero, pedido: request.body, sesion, ip: request.ip });
+      return detalleSolicitud(app.db, numero, sesion);
+    },
+  });
+
+  app.get('/responsables', {
+    preHandler: app.requiere('leer'),
+    schema: {
+      summary: 'Las cuentas activas: a quién asignar y por quién filtrar',
+      tags: ['gestión'],
+      response: { 200: esquemaCuentas, ...respuestasDeError },
+    },
+    handler: async (): Promise<CuentaNombrada[]> => cuentasActivas(app.db),
   });
 
   app.post<{ Params: ParamsNumero; Body: { texto: string } }>('/solicitudes/:numero/notas', {

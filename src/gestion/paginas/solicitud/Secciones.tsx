@@ -14,6 +14,7 @@ import { ESTADOS } from '../../../../domain/estados.js';
 import { fechaDiaArgentina } from '../../../../domain/fecha-hora.js';
 import { TEXTOS_GESTION, type DetalleSolicitud, type EntradaHistorial } from '../../../../domain/gestion.js';
 import { valorLegible } from '../../../../domain/rectificacion.js';
+import { CAMPO_RESPONSABLE, fraseDeResponsable } from '../../../../domain/responsable.js';
 import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
 import { urlDocumento, urlDocumentosZip } from '../../api.js';
 import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
@@ -193,11 +194,14 @@ function valorDeCambio(campo: string, valor: string | null): string {
   return texto === '' ? 'vacío' : `«${texto}»`;
 }
 
-const esRectificacion = (h: EntradaHistorial) => h.cambio !== null && h.cambio.campo !== CAMPO_SUPRESION;
+const esRectificacion = (h: EntradaHistorial) =>
+  h.cambio !== null && h.cambio.campo !== CAMPO_SUPRESION && h.cambio.campo !== CAMPO_RESPONSABLE;
 
 /** The entry's heading: a status move, a rectification (producto §13) or the deletion of the data. */
 function tituloDe(h: EntradaHistorial): string {
   if (h.cambio?.campo === CAMPO_SUPRESION) return 'Datos personales suprimidos.';
+  if (h.cambio?.campo === CAMPO_RESPONSABLE)
+    return fraseDeResponsable(h.nombre ?? h.usuario ?? 'El sistema', h.cambio.anterior, h.cambio.nuevo);
   if (h.cambio) {
     const { campo, anterior, nuevo } = h.cambio;
     const label = (CAMPOS_RECTIFICABLES as Record<string, string>)[campo] ?? campo;

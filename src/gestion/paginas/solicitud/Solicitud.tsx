@@ -26,6 +26,8 @@ import { useCuenta } from '../../sesion.js';
 import { DialogoMovimiento, type DatosMovimiento } from './DialogoMovimiento.js';
 import { Notas } from './Notas.js';
 import { Rectificar } from './Rectificar.js';
+import { MismoDni } from './MismoDni.js';
+import { Responsable } from './Responsable.js';
 import { AvisoSupresion, DatosPersonales, Documentos, Equipos, Historial } from './Secciones.js';
 
 const SIN_ERROR = { mensaje: null, campos: {} };
@@ -146,6 +148,14 @@ export function Solicitud() {
           ))}
         </Flex>
       ) : null}
+      <Responsable
+        detalle={detalle}
+        cuenta={cuenta}
+        onAviso={(a) => {
+          setAviso(a);
+          enfocarEstado();
+        }}
+      />
       <DialogoMovimiento
         // A fresh dialog (empty Motivo, nothing checked) for every move opened.
         key={abierto?.hacia ?? 'cerrado'}
@@ -179,6 +189,7 @@ export function Solicitud() {
           <Documentos detalle={detalle} />
         </>
       )}
+      <MismoDni detalle={detalle} />
       <Equipos detalle={detalle} />
       <Historial detalle={detalle} />
       <Notas detalle={detalle} soloLectura={detalle.suprimidaEn !== null} />
