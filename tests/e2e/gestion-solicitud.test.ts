@@ -279,6 +279,56 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
     await page.context().close();
   });
 
+  it('a typed Motivo survives a 409: the dialog stays, says the status now, and confirms with the same text', async () => {
+    const otra = await enviarSolicitud(entorno.servidor.url, { apellidoynombre: 'Ibarra, Sol' });
+    const admin = await clienteDeGestion(entorno.servidor.url, ADMIN);
+    await moverPorApi(admin, otra.numero, 'recibida', 'en_revision');
+    const page = await newPage(entorno.browser);
+    await ingresar(page, entorno.servidor.url, ADMIN);
+    await abrirSolicitud(page, entorno.servidor.url, otra.numero);
+    await page.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    const motivo = 'No es prestador de la circunscripción: tiene domicilio en otra provincia.';
+    await campo(page, 'Motivo').fill(motivo);
+    // Meanwhile a revisor observes it.
+    const revisor = await clienteDeGestion(entorno.servidor.url, REVISOR);
+    await moverPorApi(revisor, otra.numero, 'en_revision', 'observada', {
+      motivo: 'Falta el dorso.',
+      documentos: ['DniReverso'],
+    });
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    const dialogo = page.getByRole('dialog');
+    await dialogo.getByText('La solicitud ahora está Observada.').waitFor();
+    await dialogo.getByText(TEXTOS_GESTION.movimientoVencido).waitFor();
+    await dialogo.getByText('Podés confirmar «Rechazar» con el mismo texto.').waitFor();
+    expect(await campo(page, 'Motivo').inputValue()).toBe(motivo);
+    await axeCheck(page);
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+    await dialogo.waitFor({ state: 'hidden' });
+    await esperarEstado(page, 'Rechazada');
+    const entradas = await page.locator('section[aria-labelledby="seccion-historial"] li').allInnerTexts();
+    expect(entradas.at(-1)).toContain(motivo);
+
+    // Observar no longer applies once someone else observed it: the move it allows now takes the text.
+    const tercera = await enviarSolicitud(entorno.servidor.url, { apellidoynombre: 'Ibarra, Luz' });
+    await abrirSolicitud(page, entorno.servidor.url, tercera.numero);
+    await page.getByRole('button', { name: 'Observar', exact: true }).click();
+    const otroMotivo = 'Ya se presentó otra solicitud con este DNI.';
+    await campo(page, 'Motivo').fill(otroMotivo);
+    await dialogo.getByText(labelDe('DniAnverso'), { exact: true }).click();
+    await moverPorApi(revisor, tercera.numero, 'recibida', 'observada', {
+      motivo: 'Foto borrosa.',
+      documentos: ['DniAnverso'],
+    });
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+    await dialogo.getByText('«Observar» ya no se puede hacer desde ese estado.').waitFor();
+    expect(await dialogo.getByRole('button', { name: 'Confirmar' }).isDisabled()).toBe(true);
+    await dialogo.getByRole('button', { name: 'Rechazar con este motivo' }).click();
+    expect(await campo(page, 'Motivo').inputValue()).toBe(otroMotivo);
+    await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+    await esperarEstado(page, 'Rechazada');
+    await page.context().close();
+  });
+
   it('adds a note, kept with author and time', async () => {
     const page = await newPage(entorno.browser);
     await ingresar(page, entorno.servidor.url, REVISOR);

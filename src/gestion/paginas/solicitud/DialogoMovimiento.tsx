@@ -3,7 +3,10 @@
 // undone, only asks to confirm. Formik holds the fields, checked first with the rule the lifecycle
 // chart's guard and the server share (esquemaMovimiento, domain/ciclo-de-vida.ts), then by the
 // server, whose field messages come back to the same places. Chakra's dialog traps the focus and
-// gives it back to the button that opened it.
+// gives it back to the button that opened it. When someone else moved the application first (409)
+// the dialog stays open with what was typed, says the status it is in now, and offers the moves
+// that status allows (producto §15): one of them, or the same move if it still applies, goes with
+// the same Motivo.
 import { Box, Button, Checkbox, Dialog, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useId, useMemo, useRef } from 'react';
@@ -27,6 +30,10 @@ export interface DialogoMovimientoProps {
   error: { mensaje: string | null; campos: Record<string, string> };
   onConfirmar: (datos: DatosMovimiento) => void;
   onCerrar: () => void;
+  /** After a 409: the status now, and the moves with a Motivo it allows (empty: none). */
+  desactualizado?: { estado: string; permitido: boolean; alternativas: Movimiento[] } | null;
+  /** Switches the dialog to another move, keeping what was typed. */
+  onCambiar?: (movimiento: Movimiento) => void;
 }
 
 const TITULOS: Record<string, string> = {
@@ -43,6 +50,8 @@ export function DialogoMovimiento({
   error,
   onConfirmar,
   onCerrar,
+  desactualizado = null,
+  onCambiar,
 }: DialogoMovimientoProps) {
   const id = useId();
   const refMotivo = useRef<HTMLTextAreaElement>(null);
@@ -108,6 +117,39 @@ export function DialogoMovimiento({
               </Dialog.Header>
               <Dialog.Body display="flex" flexDirection="column" gap="4">
                 {error.mensaje ? <AvisoError>{error.mensaje}</AvisoError> : null}
+                {desactualizado && movimiento ? (
+                  <Box role="status" display="flex" flexDirection="column" gap="2">
+                    <Text>{`La solicitud ahora está ${desactualizado.estado}.`}</Text>
+                    {desactualizado.permitido ? (
+                      <Text>{`Podés confirmar «${movimiento.boton}» con el mismo texto.`}</Text>
+                    ) : (
+                      <Text>{`«${movimiento.boton}» ya no se puede hacer desde ese estado.`}</Text>
+                    )}
+                    {desactualizado.alternativas.filter((m) => m.hacia !== movimiento.hacia).length > 0 ? (
+                      <Box
+                        display="flex"
+                        gap="2"
+                        flexWrap="wrap"
+                        role="group"
+                        aria-label="Movimientos posibles ahora"
+                      >
+                        {desactualizado.alternativas
+                          .filter((m) => m.hacia !== movimiento.hacia)
+                          .map((m) => (
+                            <Button
+                              key={m.hacia}
+                              type="button"
+                              size="sm"
+                              variant="outline"
+                              onClick={() => onCambiar?.(m)}
+                            >
+                              {`${m.boton} con este motivo`}
+                            </Button>
+                          ))}
+                      </Box>
+                    ) : null}
+                  </Box>
+                ) : null}
                 {movimiento && esFinal(movimiento.hacia) ? (
                   <Text>
                     {`La solicitud ${numero} quedará ${ESTADOS[movimiento.hacia]}. Este cambio no se puede deshacer.`}
@@ -183,6 +225,7 @@ export function DialogoMovimiento({
                   type="submit"
                   colorPalette={movimiento?.hacia === 'rechazada' ? 'red' : 'blue'}
                   loading={enviando}
+                  disabled={desactualizado !== null && !desactualizado.permitido}
                 >
                   Confirmar
                 </Button>

@@ -47,6 +47,9 @@ export function Solicitud() {
     campos: Record<string, string>;
   }>(SIN_ERROR);
   const [aviso, setAviso] = useState<{ tipo: 'exito' | 'error'; texto: string } | null>(null);
+  // Each opening from a button is a fresh dialog; switching moves after a 409 keeps its text.
+  const [apertura, setApertura] = useState(0);
+  const [desactualizado, setDesactualizado] = useState(false);
 
   const enfocarEstado = () => requestAnimationFrame(() => refEstado.current?.focus());
 
@@ -57,6 +60,7 @@ export function Solicitud() {
       void clienteConsultas.invalidateQueries({ queryKey: ['bandeja'] });
       setAbierto(null);
       setErrorDialogo(SIN_ERROR);
+      setDesactualizado(false);
       setAviso({ tipo: 'exito', texto: `La solicitud pasó a ${ESTADOS[detalle.estado]}.` });
       enfocarEstado();
     },
@@ -64,6 +68,13 @@ export function Solicitud() {
       const campos = camposConError(error);
       if (estadoHttp(error) === 400 && abierto && Object.keys(campos).length > 0) {
         setErrorDialogo({ mensaje: mensajeDeError(error), campos });
+        return;
+      }
+      if (estadoHttp(error) === 409 && abierto) {
+        // Someone moved it first: the dialog keeps what was typed and shows what is possible now.
+        setErrorDialogo({ mensaje: mensajeDeError(error), campos: {} });
+        setDesactualizado(true);
+        void consulta.refetch();
         return;
       }
       setAbierto(null);
@@ -107,6 +118,8 @@ export function Solicitud() {
     setAviso(null);
     if (pideConfirmacion(m)) {
       setErrorDialogo(SIN_ERROR);
+      setDesactualizado(false);
+      setApertura((a) => a + 1);
       setAbierto(m);
     } else {
       mover.mutate({ desde: detalle.estado, hacia: m.hacia });
@@ -157,9 +170,23 @@ export function Solicitud() {
         }}
       />
       <DialogoMovimiento
-        // A fresh dialog (empty Motivo, nothing checked) for every move opened.
-        key={abierto?.hacia ?? 'cerrado'}
+        // A fresh dialog (empty Motivo, nothing checked) for every move opened from its button.
+        key={apertura}
         movimiento={abierto}
+        desactualizado={
+          desactualizado && abierto && !consulta.isFetching
+            ? {
+                estado: ESTADOS[detalle.estado],
+                permitido: movimientos.some((m) => m.hacia === abierto.hacia),
+                alternativas: movimientos.filter((m) => m.necesitaMotivo),
+              }
+            : null
+        }
+        onCambiar={(m) => {
+          setErrorDialogo(SIN_ERROR);
+          setDesactualizado(false);
+          setAbierto(m);
+        }}
         numero={detalle.numero}
         documentos={detalle.documentos}
         enviando={mover.isPending}
@@ -168,6 +195,7 @@ export function Solicitud() {
         onCerrar={() => {
           setAbierto(null);
           setErrorDialogo(SIN_ERROR);
+          setDesactualizado(false);
         }}
       />
       {detalle.suprimidaEn ? (
