@@ -1,7 +1,7 @@
 // The back-office with 100,000 applications, on SQLite and on a fresh PostgreSQL
 // database (dropped afterwards), each against the real server process, signed in over HTTP:
 //   - the inbox: p50/p95 of a few hundred requests, one at a time, for each kind of search a
-//     reviewer makes (≤ 50 ms at p95);
+//     reviewer makes, the Responsable filter among them (≤ 50 ms at p95);
 //   - the CSV export of all the rows, streamed: its time, bytes, rows, and the server's memory
 //     growth meanwhile (≤ 64 MiB);
 //   - 200 MiB downloaded as 1 MiB documents and as 10 MiB documents (memory growth, throughput),
@@ -114,6 +114,18 @@ function busquedas(s: Sembrado): Busqueda[] {
         p.total === 1 && p.filas[0]?.numero === s.buscadas.numero ? null : `${p.total} found`,
     },
     {
+      // producto §15: nobody holds the seed's applications, so this walks the holder's index.
+      nombre: 'Responsable "Sin asignar"',
+      consulta: 'responsable=ninguno',
+      comprobar: (p) =>
+        llena(p) ?? (p.filas.every((f) => f.responsable === null) ? null : 'a row with a holder'),
+    },
+    {
+      nombre: 'Responsable "Mías" (none)',
+      consulta: 'responsable=mias',
+      comprobar: (p) => (p.total === 0 && p.filas.length === 0 ? null : `${p.total} found`),
+    },
+    {
       nombre: `a term that matches nothing ("${TERMINO_SIN_RESULTADOS}")`,
       consulta: `q=${TERMINO_SIN_RESULTADOS}`,
       comprobar: (p) => (p.total === 0 && p.filas.length === 0 && p.totalExacto ? null : `${p.total} found`),
@@ -169,8 +181,8 @@ async function medirBandeja(
   detalle.condicion(
     'Inbox answers: what the seed holds, for every search above',
     errores.length === 0,
-    errores.length ? errores.join('; ') : 'all 9',
-    'all 9',
+    errores.length ? errores.join('; ') : `all ${busquedas(s).length}`,
+    `all ${busquedas(s).length}`,
   );
   return peor;
 }
@@ -429,7 +441,7 @@ async function medirMotor(
           const correctas = detalle.filas.at(-1)!;
           resumen.push(
             {
-              medida: `Back-office inbox, ${motor}, ${cantidad(s.total)} applications: worst p95 of 9 searches`,
+              medida: `Back-office inbox, ${motor}, ${cantidad(s.total)} applications: worst p95 of ${busquedas(s).length} searches`,
               valor: ms(peor),
               presupuesto: `≤ ${P95_MAXIMO_MS} ms`,
               estado: peor <= P95_MAXIMO_MS ? 'PASS' : 'FAIL',

@@ -3,6 +3,7 @@
 // page's rows only and the detail for its own, each one query on the index solicitudes_dni
 // (migration 004); applications whose personal data were deleted carry no DNI and are left out.
 import {
+  CLAVES_ESTADO,
   DIAS_DNI_REPETIDO,
   MARCA_SUPRIMIDO,
   type Estado,
@@ -19,20 +20,25 @@ interface Candidata {
   creada_en: string;
 }
 
+/** At most this many are read: a page never lists more, and a flood of one DNI stays cheap. */
+const TOPE = 200;
+
 /** The applications with one of `dnis` that count as a repetition now: open, or sent lately. */
 async function quienesCuentan(db: Db, dnis: readonly string[], ahora: Date): Promise<Candidata[]> {
   const validos = [...new Set(dnis)].filter((d) => d !== '' && d !== MARCA_SUPRIMIDO);
   if (validos.length === 0) return [];
   const desde = new Date(ahora.getTime() - DIAS_DNI_REPETIDO * 86_400_000).toISOString();
-  const filas = await db
+  const finales = CLAVES_ESTADO.filter(esFinal);
+  return db
     .selectFrom('solicitudes')
     .select(['id', 'numero', 'dni', 'estado', 'creada_en'])
     .where('dni', 'in', validos)
     .where('suprimida_en', 'is', null)
+    .where((eb) => eb.or([eb('estado', 'not in', finales), eb('creada_en', '>=', desde)]))
     .orderBy('creada_en', 'desc')
     .orderBy('numero', 'desc')
+    .limit(TOPE)
     .execute();
-  return filas.filter((f) => !esFinal(f.estado as Estado) || f.creada_en >= desde);
 }
 
 /** Which of these rows (by id) have their DNI repeated by another application that counts. */
