@@ -43,6 +43,7 @@ import {
 } from '../../domain/index.js';
 import type { Database, Db } from '../db/esquema.js';
 import { terminosDeBusqueda } from './busqueda.js';
+import { COLUMNAS_RESPONSABLE, responsableDeFila } from './columnas-responsable.js';
 import { conDniRepetido } from './dni-repetido.js';
 import { ventanaVencePronto } from './vigencias.js';
 
@@ -224,8 +225,7 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja & FiltroConsul
       's.dni',
       's.matricula',
       's.estado',
-      'p.usuario as responsable_usuario',
-      'p.nombre as responsable_nombre',
+      ...COLUMNAS_RESPONSABLE,
     ])
     .where('s.numero', 'in', numeros)
     .orderBy('s.creada_en', 'desc')
@@ -254,9 +254,7 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja & FiltroConsul
       matricula: f.matricula,
       estado: f.estado as Estado,
       plazoVencido: vencidos.has(f.id),
-      responsable: f.responsable_usuario
-        ? { usuario: f.responsable_usuario, nombre: f.responsable_nombre ?? f.responsable_usuario }
-        : null,
+      responsable: responsableDeFila(f),
       dniRepetido: repetidos.has(f.id),
     })),
     pagina: filtro.pagina,

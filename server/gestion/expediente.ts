@@ -22,6 +22,7 @@ import { nombreDeDocumento } from '../archivos/documentos.js';
 import { ultimaVersion, type Reemplazado } from '../comprobante/versiones.js';
 import type { Db, EquiposTabla } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio } from '../errores.js';
+import { COLUMNAS_RESPONSABLE, responsableDeFila } from './columnas-responsable.js';
 import { otrasConElMismoDni } from './dni-repetido.js';
 
 export interface SolicitudEncontrada {
@@ -188,8 +189,7 @@ export async function detalleSolicitud(
       's.suprimida_en',
       's.responsable_id',
       's.dni',
-      'p.usuario as responsable_usuario',
-      'p.nombre as responsable_nombre',
+      ...COLUMNAS_RESPONSABLE,
     ])
     .where('s.numero', '=', numero)
     .executeTakeFirst();
@@ -254,10 +254,7 @@ export async function detalleSolicitud(
     // A deleted application stays for the association's records only: nothing more to decide.
     movimientos: s.suprimida_en ? [] : movimientosPosibles(estado, rol).map((m) => m.hacia),
     suprimidaEn: s.suprimida_en ?? null,
-    responsable:
-      s.responsable_id && s.responsable_usuario
-        ? { usuario: s.responsable_usuario, nombre: s.responsable_nombre ?? s.responsable_usuario }
-        : null,
+    responsable: responsableDeFila(s),
     asignaciones: s.suprimida_en
       ? []
       : asignacionesPosibles(estadoDelCiclo(estado, [], s.responsable_id ?? null), rol, lector.personalId),

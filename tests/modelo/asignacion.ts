@@ -3,7 +3,6 @@
 // the events are Tomar, Asignar a… and Liberar by each of three accounts — two revisores and an
 // administrador — to each other one. For the chart's own test (tests/unit/ciclo-de-vida.test.ts)
 // and the replay against the real API on both engines (tests/server/gestion-responsable.test.ts).
-import { initialTransition, transition } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
   TIPOS_ASIGNACION,
@@ -12,7 +11,7 @@ import {
   type SnapshotCiclo,
 } from '../../domain/ciclo-de-vida.js';
 import type { Rol } from '../../domain/index.js';
-import { DOCUMENTOS_DEL_MODELO } from './ciclo-de-vida.js';
+import { DOCUMENTOS_DEL_MODELO, caminoDelCiclo } from './ciclo-de-vida.js';
 
 /** The model's accounts, by the name the replay gives each a real account of. */
 export const CUENTAS_DEL_MODELO = ['revisora', 'revisor2', 'administradora'] as const;
@@ -46,23 +45,9 @@ export const modeloAsignacion = createTestModel(cicloDeVida, {
 
 type CaminoAsignacion = ReturnType<typeof modeloAsignacion.getSimplePaths>[number];
 
-const INPUT = { documentos: DOCUMENTOS_DEL_MODELO };
-
 /** A path of these events taken on the chart itself, named by its events. */
-function caminoDeEventos(eventos: EventoAsignacionModelo[]): CaminoAsignacion {
-  let [estado] = initialTransition(cicloDeVida, INPUT);
-  const steps: CaminoAsignacion['steps'] = [{ state: estado, event: { type: 'xstate.init' } as never }];
-  for (const evento of eventos) {
-    [estado] = transition(cicloDeVida, estado, evento);
-    steps.push({ state: estado, event: evento });
-  }
-  const ruta = { state: estado, steps, weight: eventos.length };
-  return {
-    ...ruta,
-    description: eventos.map(claveDeAsignacion).join(' → '),
-    test: (params) => modeloAsignacion.testPath(ruta, params),
-  };
-}
+const caminoDeEventos = (eventos: EventoAsignacionModelo[]): CaminoAsignacion =>
+  caminoDelCiclo(eventos, claveDeAsignacion, modeloAsignacion);
 
 const ev = (type: EventoAsignacionModelo['type'], quien: CuentaDelModelo, a?: CuentaDelModelo) =>
   ({ type, actor: ROL_DE[quien], quien, ...(a ? { a } : {}) }) as EventoAsignacionModelo;

@@ -10,6 +10,7 @@ import {
   TIPOS_MOVIMIENTO,
   cicloDeVida,
   movimientoDeEvento,
+  type EventoCiclo,
   type EventoMovimiento,
   type Necesidad,
   type SnapshotCiclo,
@@ -94,8 +95,15 @@ export function caminosDelModelo(): CaminoCiclo[] {
   ];
 }
 
-/** A path of these events taken on the chart itself, with xstate/graph's `test` of a TestPath. */
-function caminoDeEventos(eventos: EventoModelo[]): CaminoCiclo {
+/**
+ * A path of `eventos` taken on the chart itself, from INPUT, named by `clave` and replayed with
+ * `modelo`'s testPath (this model's, or another model over the same chart: tests/modelo/asignacion.ts).
+ */
+export function caminoDelCiclo<E extends EventoCiclo>(
+  eventos: E[],
+  clave: (e: E) => string,
+  modelo: Pick<typeof modeloCiclo, 'testPath'> = modeloCiclo,
+): CaminoCiclo {
   let [estado] = initialTransition(cicloDeVida, INPUT);
   const steps: CaminoCiclo['steps'] = [{ state: estado, event: { type: 'xstate.init' } as never }];
   for (const evento of eventos) {
@@ -105,10 +113,12 @@ function caminoDeEventos(eventos: EventoModelo[]): CaminoCiclo {
   const ruta = { state: estado, steps, weight: eventos.length };
   return {
     ...ruta,
-    description: eventos.map(claveDeEvento).join(' → '),
-    test: (params) => modeloCiclo.testPath(ruta, params),
+    description: eventos.map(clave).join(' → '),
+    test: (params) => modelo.testPath(ruta, params),
   };
 }
+
+const caminoDeEventos = (eventos: EventoModelo[]) => caminoDelCiclo(eventos, claveDeEvento);
 
 /** The events the chart refuses in this snapshot. */
 export const rechazados = (s: SnapshotCiclo): EventoModelo[] => EVENTOS_DEL_MODELO.filter((e) => !s.can(e));

@@ -15,7 +15,13 @@ import {
 import { verificarAuditoria } from '../../server/auditoria/cadena.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
-import { ENTORNO_GESTION, contarFilas, ponerEstado, sembrar } from './ayuda/gestion-solicitudes.js';
+import {
+  ENTORNO_GESTION,
+  contarFilas,
+  filasEscritas,
+  ponerEstado,
+  sembrar,
+} from './ayuda/gestion-solicitudes.js';
 import { auditoriaDe, ingresarComo } from './ayuda/personal.js';
 
 conCadaBase(
@@ -38,15 +44,8 @@ conCadaBase(
           .executeTakeFirstOrThrow()
       ).estado;
 
-    /** Rows written by `accion`: history, notes and audit (to see that a refused move wrote none). */
-    const filasEscritas = async (accion: () => Promise<unknown>) => {
-      const antes = [await contarFilas(ctx, 'historial'), await contarFilas(ctx, 'auditoria')];
-      await accion();
-      return [
-        (await contarFilas(ctx, 'historial')) - antes[0]!,
-        (await contarFilas(ctx, 'auditoria')) - antes[1]!,
-      ];
-    };
+    /** Rows written by `accion`: history and audit (to see that a refused move wrote none). */
+    const escritasPor = (accion: () => Promise<unknown>) => filasEscritas(ctx, accion);
 
     beforeAll(async () => {
       revisor = await ingresarComo(ctx, 'revisora', 'revisor');
@@ -178,7 +177,7 @@ conCadaBase(
         [admin, { desde: 'recibida', hacia: 'recibida' }],
       ];
       for (const [quien, pedido] of casos) {
-        const escritas = await filasEscritas(async () => {
+        const escritas = await escritasPor(async () => {
           const r = await mover(quien, numero!, pedido);
           expect(r.statusCode, `${pedido.desde} → ${pedido.hacia}`).toBe(403);
           expect(r.json()).toEqual({ error: 'SIN_PERMISO', message: TEXTOS_GESTION.sinPermiso });
@@ -197,7 +196,7 @@ conCadaBase(
         200,
       );
       const historial = await contarFilas(ctx, 'historial');
-      const escritas = await filasEscritas(async () => {
+      const escritas = await escritasPor(async () => {
         const r = await mover(otroRevisor, numero!, { desde: 'recibida', hacia: 'en_revision' });
         expect(r.statusCode).toBe(409);
         expect(r.json()).toEqual({ error: 'CONFLICTO', message: TEXTOS_GESTION.movimientoVencido });
@@ -216,7 +215,7 @@ conCadaBase(
         { desde: 'recibida', hacia: 'rechazada', motivo: 'No.' },
         { desde: 'en_revision', hacia: 'aprobada' },
       ] as PedidoMovimiento[]) {
-        const escritas = await filasEscritas(async () => {
+        const escritas = await escritasPor(async () => {
           expect((await mover(admin, numero!, pedido)).statusCode, `${pedido.desde} → ${pedido.hacia}`).toBe(
             409,
           );
@@ -315,7 +314,7 @@ conCadaBase(
         ],
       ];
       for (const [quien, pedido, fields] of casos) {
-        const escritas = await filasEscritas(async () => {
+        const escritas = await escritasPor(async () => {
           const r = await mover(quien, numero!, pedido);
           expect(r.statusCode, JSON.stringify(pedido).slice(0, 120)).toBe(400);
           expect(r.json()).toEqual({ error: 'VALIDACION', message: expect.any(String), fields });

@@ -25,7 +25,7 @@ import {
 } from '../modelo/asignacion.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
-import { contarFilas, ponerEstado, sembrar } from './ayuda/gestion-solicitudes.js';
+import { filasEscritas, ponerEstado, sembrar } from './ayuda/gestion-solicitudes.js';
 import { asegurarCuenta, auditoriaDe, ingresarComo } from './ayuda/personal.js';
 
 conCadaBase('gestión: Responsable', (ctx) => {
@@ -36,14 +36,7 @@ conCadaBase('gestión: Responsable', (ctx) => {
     navs[quien].post(`/api/gestion/solicitudes/${numero}/responsable`, pedido);
   const detalle = async (numero: string) =>
     (await navs.revisora.get(`/api/gestion/solicitudes/${numero}`)).json<DetalleSolicitud>();
-  const escritas = async (accion: () => Promise<unknown>) => {
-    const antes = [await contarFilas(ctx, 'historial'), await contarFilas(ctx, 'auditoria')];
-    await accion();
-    return [
-      (await contarFilas(ctx, 'historial')) - antes[0]!,
-      (await contarFilas(ctx, 'auditoria')) - antes[1]!,
-    ];
-  };
+  const escritas = (accion: () => Promise<unknown>) => filasEscritas(ctx, accion);
 
   beforeAll(async () => {
     for (const c of CUENTAS_DEL_MODELO) {

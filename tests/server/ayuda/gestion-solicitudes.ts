@@ -183,7 +183,8 @@ export async function sembrarEnMasa(
 /** Puts an application in a status directly (e.g. "corregida", the applicant's move, not built yet). */
 /** The id of the application numbered `numero`. */
 export const idDeSolicitud = async (ctx: Contexto, numero: string): Promise<string> =>
-  (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow()).id;
+  (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow())
+    .id;
 
 export async function ponerEstado(ctx: Contexto, numero: string, estado: Estado): Promise<void> {
   await ctx.db.updateTable('solicitudes').set({ estado }).where('numero', '=', numero).execute();
@@ -199,4 +200,17 @@ export async function contarFilas(
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow();
   return Number(fila.n);
+}
+
+/** The history and audit rows `accion` wrote: [historial, auditoria] (a refused action: [0, 0]). */
+export async function filasEscritas(
+  ctx: Contexto,
+  accion: () => Promise<unknown>,
+): Promise<[number, number]> {
+  const antes = [await contarFilas(ctx, 'historial'), await contarFilas(ctx, 'auditoria')];
+  await accion();
+  return [
+    (await contarFilas(ctx, 'historial')) - antes[0]!,
+    (await contarFilas(ctx, 'auditoria')) - antes[1]!,
+  ];
 }
