@@ -1,7 +1,7 @@
 // What the back-office's API and pages share: its texts (producto §9), the inbox's filters as
 // they appear in the URL and the query string, and the shapes of its answers.
 import type { DatosSocio, Equipo } from './reglas.js';
-import type { Estado } from './estados.js';
+import { ESTADOS, type Estado } from './estados.js';
 import type { Rol } from './personal.js';
 import type { TipoAsignacion } from './ciclo-de-vida.js';
 import type { CuentaNombrada } from './responsable.js';
@@ -196,13 +196,57 @@ export interface FilaAuditoria {
   ip: string;
   accion: string;
   objeto: string | null;
+  /** A status move's from and to (mover_estado, correccion); null for any other row. */
+  movimiento: { desde: Estado | null; hacia: Estado } | null;
 }
 
 export interface PaginaAuditoria {
   filas: FilaAuditoria[];
   pagina: number;
   porPagina: number;
+  /** Matching rows, counted up to CONTEO_MAXIMO when filtered. */
   total: number;
+  /** False when there are more than `total`. */
+  totalExacto: boolean;
+}
+
+/** The audit page's filters (producto §15), as in the URL and the query string; '' for none. */
+export interface FiltroAuditoria {
+  usuario: string;
+  /** An application number: the rows whose `objeto` is it. */
+  numero: string;
+  accion: AccionAuditoria | '';
+  /** AAAA-MM-DD, Argentine days, both included. */
+  desde: string;
+  hasta: string;
+}
+
+export const FILTRO_AUDITORIA_VACIO: FiltroAuditoria = {
+  usuario: '',
+  numero: '',
+  accion: '',
+  desde: '',
+  hasta: '',
+};
+
+/**
+ * The actions only the applicant takes, with no account (producto §11, producto §14): their rows are
+ * "Solicitante". Rows with no account from `npm run …` carry the address 'consola', the server's
+ * own jobs 'sistema', and a failed sign-in with an unknown name the client's address.
+ */
+export const ACCIONES_DEL_SOLICITANTE: readonly AccionAuditoria[] = ['correccion', 'reenvio_enlace'];
+
+/** A move as the audit page and its CSV say it: "de Observada a Corregida". */
+export const textoDeMovimiento = (m: NonNullable<FilaAuditoria['movimiento']>): string =>
+  `de ${m.desde ? ESTADOS[m.desde] : '—'} a ${ESTADOS[m.hacia]}`;
+
+/** Who a row names in the Usuario column of the page and of its CSV. */
+export function quienEnAuditoria(fila: Pick<FilaAuditoria, 'usuario' | 'ip' | 'accion'>): string {
+  if (fila.usuario !== null) return fila.usuario;
+  if (fila.ip === 'consola') return 'Consola';
+  if (fila.ip === 'sistema') return 'Sistema';
+  if ((ACCIONES_DEL_SOLICITANTE as readonly string[]).includes(fila.accion)) return 'Solicitante';
+  return 'Desconocido';
 }
 
 /** The audit's actions and how the back-office names them. */

@@ -78,7 +78,7 @@ export function nombreDelCsv(ahora = new Date()): string {
  * A cell a spreadsheet would run as a formula (=, +, -, @) or that hides one behind a tab or a
  * carriage return gets a leading apostrophe: shown as text, never evaluated (OWASP, CSV injection).
  */
-const neutralizar = (celda: string): string => (/^[=+\-@\t\r]/.test(celda) ? `'${celda}` : celda);
+export const neutralizar = (celda: string): string => (/^[=+\-@\t\r]/.test(celda) ? `'${celda}` : celda);
 
 /** "341 4123456": código de área and teléfono as the applicant typed them. */
 const telefonoDe = (f: FilaExportable): string =>
@@ -133,11 +133,20 @@ export function csvDeLaExportacion(
       for (const fila of lote) yield filaCsv(fila);
     }
   }
+  return csvEnStream(COLUMNAS_CSV, registros(), alFallar);
+}
+
+/** Records (cells already neutralised) as this CSV's stream; also the audit log's (auditoria/). */
+export function csvEnStream(
+  columnas: readonly string[],
+  registros: AsyncIterable<string[]>,
+  alFallar: (error: Error) => void,
+): Stringifier {
   const csv = stringify({
     delimiter: ';',
     bom: true,
     header: true,
-    columns: [...COLUMNAS_CSV],
+    columns: [...columnas],
     record_delimiter: 'windows',
     // csv-stringify quotes a field holding the whole record delimiter (CRLF), not a lone CR or
     // LF, which a spreadsheet would still read as a new line.
@@ -145,7 +154,7 @@ export function csvDeLaExportacion(
   });
   // If the reader goes away, the answer's stream is destroyed and the pipeline stops the
   // generator (no more batches are read).
-  pipeline(Readable.from(registros()), csv, (error) => {
+  pipeline(Readable.from(registros), csv, (error) => {
     if (
       error &&
       error.name !== 'AbortError' &&

@@ -6,6 +6,7 @@ import type {
   DetalleSolicitud,
   FiltroBandeja,
   Nota,
+  FiltroAuditoria,
   PaginaAuditoria,
   PaginaBandeja,
   PedidoMovimiento,
@@ -76,9 +77,28 @@ export const registrarVigencia = async (n: string, clave: string, hasta: string 
       enGestion,
     )
   ).data;
-export const obtenerAuditoria = async (pagina: number, signal?: AbortSignal) =>
-  (await http.get<PaginaAuditoria>('auditoria', { ...enGestion, params: parametrosDe({ pagina }), signal }))
-    .data;
+/** The audit page's filter and page as a query string: only what is set. */
+export function parametrosDeAuditoria(filtro: FiltroAuditoria, pagina = 1): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const [clave, valor] of Object.entries(filtro)) if (valor) p.set(clave, valor);
+  if (pagina > 1) p.set('pagina', String(pagina));
+  return p;
+}
+
+export const obtenerAuditoria = async (filtro: FiltroAuditoria, pagina: number, signal?: AbortSignal) =>
+  (
+    await http.get<PaginaAuditoria>('auditoria', {
+      ...enGestion,
+      params: parametrosDeAuditoria(filtro, pagina),
+      signal,
+    })
+  ).data;
+
+/** The audit log's CSV of the current filter (every matching row). */
+export function urlExportacionAuditoria(filtro: FiltroAuditoria): string {
+  const consulta = parametrosDeAuditoria(filtro).toString();
+  return `${BASE_GESTION}auditoria.csv${consulta ? `?${consulta}` : ''}`;
+}
 
 /**
  * A stored document: shown inline (sandboxed by the server) or downloaded, with the session cookie;

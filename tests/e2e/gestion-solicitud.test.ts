@@ -490,6 +490,39 @@ describe.skipIf(!puedeCorrer)('gestión: una solicitud (navegador)', () => {
       expect(todo, accion).toContain(accion);
     }
     expect(todo).toContain(`${primera.numero}/DniAnverso`);
+
+    // The filter (producto §15): the applicant's correction, said as a move, named "Solicitante",
+    // its number a link to the application; in the address, so reload and back keep it.
+    await page.getByLabel('Acción', { exact: true }).selectOption({ label: 'Recibió una corrección' });
+    await page.getByLabel('Desde', { exact: true }).fill('2020-01-01');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.waitForURL(
+      (u) => u.searchParams.get('accion') === 'correccion' && !u.searchParams.has('pagina'),
+    );
+    const fila = page.locator('table tbody tr').filter({ hasText: 'Solicitante' }).first();
+    await fila.waitFor();
+    expect(await fila.innerText()).toContain('Recibió una corrección: de Observada a Corregida');
+    const numero = fila.getByRole('link');
+    expect(await numero.getAttribute('href')).toMatch(/^\/gestion\/solicitudes\/AMR-[0-9A-Z]{6}$/);
+    expect(await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')).toBe(
+      '/api/gestion/auditoria.csv?accion=correccion&desde=2020-01-01',
+    );
+    await axeCheck(page);
+    await page.reload();
+    await fila.waitFor();
+    expect(await page.getByLabel('Desde', { exact: true }).inputValue()).toBe('2020-01-01');
+    expect(await page.getByLabel('Acción', { exact: true }).inputValue()).toBe('correccion');
+    // "Hasta" before "Desde" is said at the field, and the address stays.
+    await page.getByLabel('Hasta', { exact: true }).fill('2019-01-01');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.getByText('"Hasta" no puede ser anterior a "Desde".').waitFor();
+    expect(new URL(page.url()).searchParams.has('hasta')).toBe(false);
+    const enlazada = await numero.innerText();
+    await numero.click();
+    await titulo(page, `Solicitud ${enlazada}`).waitFor();
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get('accion') === 'correccion');
+    await page.locator('table tbody tr').filter({ hasText: 'Solicitante' }).first().waitFor();
     await page.context().close();
   });
 });

@@ -272,11 +272,22 @@ conCadaBase('gestión: auditoría', (ctx) => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['cache-control']).toBe('no-store');
     const pagina = r.json<PaginaAuditoria>();
-    expect(pagina).toMatchObject({ pagina: 1, porPagina: FILAS_AUDITORIA_POR_PAGINA, total: todas.length });
+    expect(pagina).toMatchObject({
+      pagina: 1,
+      porPagina: FILAS_AUDITORIA_POR_PAGINA,
+      total: todas.length,
+      totalExacto: true,
+    });
     expect(pagina.filas).toHaveLength(FILAS_AUDITORIA_POR_PAGINA);
-    const esperadas = [...todas]
-      .reverse()
-      .map(({ n, en, usuario, ip, accion, objeto }) => ({ n, en, usuario, ip, accion, objeto }));
+    const esperadas = [...todas].reverse().map(({ n, en, usuario, ip, accion, objeto }) => ({
+      n,
+      en,
+      usuario,
+      ip,
+      accion,
+      objeto,
+      movimiento: null,
+    }));
     expect(pagina.filas).toEqual(esperadas.slice(0, FILAS_AUDITORIA_POR_PAGINA));
     expect(pagina.filas[0]!).not.toHaveProperty('detalle');
 
@@ -289,5 +300,124 @@ conCadaBase('gestión: auditoría', (ctx) => {
     expect(lejos).toMatchObject({ filas: [], pagina: 999, total: todas.length });
     expect((await admin.get('/api/gestion/auditoria?pagina=0')).statusCode).toBe(400);
     expect((await admin.get('/api/gestion/auditoria?pagina=uno')).statusCode).toBe(400);
+  });
+
+  it('filtra por usuario, número, acción y días; nombra movimientos y al solicitante; exporta CSV', async () => {
+    const admin = await ingresarComo(ctx, 'filtradora', 'administrador');
+    const escribir = (evento: Parameters<typeof auditar>[1], en: string) =>
+      ctx.db.transaction().execute((trx) => auditar(trx, evento, new Date(en)));
+    // 2026-03-10 21:30 in Argentina is already the 11th in UTC: days are Argentine.
+    await escribir(
+      {
+        usuario: 'filtradora',
+        ip: '10.0.0.1',
+        accion: 'mover_estado',
+        objeto: 'AMR-FILT01',
+        detalle: { desde: 'recibida', hacia: 'observada' },
+      },
+      '2026-03-11T00:30:00.000Z',
+    );
+    await escribir(
+      {
+        usuario: null,
+        ip: '10.0.0.2',
+        accion: 'correccion',
+        objeto: 'AMR-FILT01',
+        detalle: { documentos: [] },
+      },
+      '2026-03-12T15:00:00.000Z',
+    );
+    await escribir(
+      { usuario: null, ip: 'consola', accion: 'baja_personal', objeto: '=HYPERLINK("x")' },
+      '2026-03-12T16:00:00.000Z',
+    );
+    await escribir(
+      { usuario: 'otra', ip: '10.0.0.3', accion: 'ver_solicitud', objeto: 'AMR-FILT02' },
+      '2026-03-13T12:00:00.000Z',
+    );
+    await escribir(
+      { usuario: 'otra', ip: '10.0.0.3', accion: 'consultar_datos', objeto: 'AMR-FILT02 AMR-FILT01' },
+      '2026-03-13T13:00:00.000Z',
+    );
+
+    const pedir = async (consulta: string) => {
+      const r = await admin.get(`/api/gestion/auditoria?${consulta}`);
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<PaginaAuditoria>();
+    };
+    const porNumero = await pedir('numero=amr-filt01');
+    expect(porNumero.filas.map((f) => f.accion)).toEqual(['consultar_datos', 'correccion', 'mover_estado']);
+    expect(porNumero).toMatchObject({ total: 3, totalExacto: true, pagina: 1 });
+    expect(porNumero.filas[1]).toMatchObject({
+      usuario: null,
+      movimiento: { desde: 'observada', hacia: 'corregida' },
+    });
+    expect(porNumero.filas[2]!.movimiento).toEqual({ desde: 'recibida', hacia: 'observada' });
+    expect((await pedir('usuario=OTRA')).filas.map((f) => f.objeto)).toEqual([
+      'AMR-FILT02 AMR-FILT01',
+      'AMR-FILT02',
+    ]);
+    expect((await pedir('accion=correccion&numero=AMR-FILT01')).filas).toHaveLength(1);
+    expect((await pedir('desde=2026-03-10&hasta=2026-03-10')).filas.map((f) => f.objeto)).toEqual([
+      'AMR-FILT01',
+    ]);
+    expect((await pedir('desde=2026-03-12&hasta=2026-03-12')).filas.map((f) => f.accion)).toEqual([
+      'baja_personal',
+      'correccion',
+    ]);
+    expect((await pedir('usuario=otra&pagina=2')).filas).toEqual([]);
+
+    // Bad input: 400 with the one error shape, in Spanish.
+    for (const mala of [
+      'desde=10/03/2026',
+      'accion=borrar_todo',
+      'numero=AMR%25',
+      'hasta=2026-02-30',
+      'desde=2026-03-12&hasta=2026-03-10',
+      'otro=1',
+    ]) {
+      const r = await admin.get(`/api/gestion/auditoria?${mala}`);
+      expect(r.statusCode, mala).toBe(400);
+      expect(r.json(), mala).toMatchObject({
+        error: 'VALIDACION',
+        message: expect.stringMatching(/inválid|Revisá/),
+      });
+      expect((await admin.get(`/api/gestion/auditoria.csv?${mala}`)).statusCode, mala).toBe(400);
+    }
+    expect((await admin.get('/api/gestion/auditoria?hasta=2026-02-30')).json().fields).toEqual({
+      hasta: 'Esa fecha no existe.',
+    });
+
+    // The CSV: same filter, streamed, Solicitante and the move in words, formulas neutralised.
+    const csv = await admin.get('/api/gestion/auditoria.csv?desde=2026-03-10&hasta=2026-03-12');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lineas = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lineas[0]).toBe('N.º;Fecha;Usuario;Dirección;Acción;Objeto;Movimiento');
+    expect(lineas).toHaveLength(4);
+    expect(lineas[1]).toContain(';Consola;consola;Baja de cuenta;"\'=HYPERLINK(""x"")";');
+    expect(lineas[2]).toContain(
+      ';Solicitante;10.0.0.2;Recibió una corrección;AMR-FILT01;de Observada a Corregida',
+    );
+    expect(lineas[3]).toContain(';10/03/2026 21:30;filtradora;');
+    expect(lineas[3]).toMatch(/de Recibida a Observada$/);
+    const exportada = (await auditoria(ctx.db)).at(-1)!;
+    expect(exportada).toMatchObject({
+      accion: 'exportar',
+      usuario: 'filtradora',
+      detalle: { auditoria: true },
+    });
+    const porNumeroCsv = await admin.get('/api/gestion/auditoria.csv?numero=AMR-FILT02');
+    expect(porNumeroCsv.headers['content-disposition']).toMatch(
+      /filename="auditoria-AMR-FILT02-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    expect(porNumeroCsv.body.trimEnd().split('\r\n')).toHaveLength(3);
+    expect(await verificarAuditoria(ctx.db)).toMatchObject({ intacta: true });
   });
 });

@@ -136,6 +136,10 @@ const TABLA: Record<string, Ruta> = {
     permiso: 'auditar',
     pedido: () => ({ url: '/api/gestion/auditoria?pagina=1' }),
   },
+  'GET /api/gestion/auditoria.csv': {
+    permiso: 'auditar',
+    pedido: () => ({ url: '/api/gestion/auditoria.csv?accion=ingreso' }),
+  },
   'GET /api/gestion/personal': {
     permiso: 'administrarPersonal',
     pedido: () => ({ url: '/api/gestion/personal' }),

@@ -12,6 +12,7 @@ import { migracion as datosPersonales } from './007-datos-personales.js';
 import { migracion as auditoriaConClave } from './008-auditoria-con-clave.js';
 import { migracion as versionesDelComprobante } from './009-versiones-del-comprobante.js';
 import { migracion as responsable } from './010-responsable.js';
+import { migracion as auditoriaPorFiltro } from './011-auditoria-por-filtro.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -24,4 +25,5 @@ export const migraciones: Record<string, Migration> = {
   '008_auditoria_con_clave': auditoriaConClave,
   '009_versiones_del_comprobante': versionesDelComprobante,
   '010_responsable': responsable,
+  '011_auditoria_por_filtro': auditoriaPorFiltro,
 };
