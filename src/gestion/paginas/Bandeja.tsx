@@ -3,7 +3,7 @@
 // deadline passed is marked "Plazo vencido") and, for who may export, "Exportar CSV" of the
 // current filter. The view is the address (?q=&estado=&vence=&pagina=): typing updates it after a
 // pause and goes back to page 1.
-import { Badge, Box, Button, Flex, Input, Link as ChakraLink, NativeSelect, chakra } from '@chakra-ui/react';
+import { Box, Button, Flex, Input, Link as ChakraLink, chakra } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   createColumnHelper,
@@ -37,6 +37,7 @@ import { filtroDe, rutaDe } from '../filtro.js';
 import { fechaYHora } from '../formato.js';
 import { useCuenta } from '../sesion.js';
 import { FiltroResponsable } from './bandeja/FiltroResponsable.js';
+import { ConMarca, SelectDeFiltro } from './bandeja/SelectDeFiltro.js';
 import { TEXTOS_RESPONSABLE } from '../../../domain/responsable.js';
 
 /** How long typing pauses before the search runs. */
@@ -55,34 +56,22 @@ const COLUMNAS = columna.columns([
   columna.accessor('dni', {
     header: CAMPOS.dni.etiqueta,
     cell: (c) => (
-      <>
-        {c.getValue()}
-        {c.row.original.dniRepetido ? (
-          <>
-            {' '}
-            <Badge colorPalette="orange" variant="solid" ms="1" whiteSpace="nowrap">
-              {TEXTOS_DNI_REPETIDO.marca}
-            </Badge>
-          </>
-        ) : null}
-      </>
+      <ConMarca
+        texto={c.getValue()}
+        marca={c.row.original.dniRepetido ? TEXTOS_DNI_REPETIDO.marca : null}
+        color="orange"
+      />
     ),
   }),
   columna.accessor('matricula', { header: CAMPOS.matricula.etiqueta }),
   columna.accessor('estado', {
     header: CAMPOS.estado.etiqueta,
     cell: (c) => (
-      <>
-        {ESTADOS[c.getValue()]}
-        {c.row.original.plazoVencido ? (
-          <>
-            {' '}
-            <Badge colorPalette="red" variant="solid" ms="1" whiteSpace="nowrap">
-              {TEXTOS_SEGUIMIENTO.plazoVencido}
-            </Badge>
-          </>
-        ) : null}
-      </>
+      <ConMarca
+        texto={ESTADOS[c.getValue()]}
+        marca={c.row.original.plazoVencido ? TEXTOS_SEGUIMIENTO.plazoVencido : null}
+        color="red"
+      />
     ),
   }),
   columna.accessor('responsable', {
@@ -183,32 +172,19 @@ export function Bandeja() {
               Número, DNI, matrícula o parte del nombre.
             </chakra.p>
           </Box>
-          <Box flex={{ base: '1 1 100%', sm: '0 1 14rem' }} minW="0">
-            <chakra.label htmlFor="bandeja-estado" display="block" fontSize="sm" fontWeight="medium" mb="1">
-              {CAMPOS.estado.etiqueta}
-            </chakra.label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                id="bandeja-estado"
-                value={filtro.estado}
-                onChange={(e: ChangeEvent<HTMLSelectElement>) =>
-                  ir({ ...filtro, estado: e.target.value as Estado | '', pagina: 1 })
-                }
-              >
-                <option value="">Todos</option>
-                {CLAVES_ESTADO.map((clave) => (
-                  <option key={clave} value={clave}>
-                    {ESTADOS[clave]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {/* Keeps the select aligned with the search field, whose hint sits below it. */}
-            <chakra.p fontSize="xs" mt="1" aria-hidden="true">
-              &nbsp;
-            </chakra.p>
-          </Box>
+          <SelectDeFiltro
+            id="bandeja-estado"
+            etiqueta={CAMPOS.estado.etiqueta}
+            valor={filtro.estado}
+            onCambio={(estado) => ir({ ...filtro, estado: estado as Estado | '', pagina: 1 })}
+          >
+            <option value="">Todos</option>
+            {CLAVES_ESTADO.map((clave) => (
+              <option key={clave} value={clave}>
+                {ESTADOS[clave]}
+              </option>
+            ))}
+          </SelectDeFiltro>
           <FiltroResponsable
             valor={filtro.responsable ?? ''}
             onCambio={(responsable) => {
