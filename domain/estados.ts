@@ -17,6 +17,13 @@ export type Estado = keyof typeof ESTADOS;
 export const CLAVES_ESTADO = Object.keys(ESTADOS) as Estado[];
 export const ESTADO_INICIAL: Estado = 'recibida';
 
+/**
+ * The statuses in which the application waits on staff (producto §15): "Demorada" past the review
+ * deadline, and the inbox's default order oldest-waiting first. In Observada it waits on the
+ * applicant; Aprobada and Rechazada are closed.
+ */
+export const ESPERAN_AL_PERSONAL: readonly Estado[] = ['recibida', 'en_revision', 'corregida'];
+
 export const esEstado = (valor: unknown): valor is Estado =>
   typeof valor === 'string' && Object.hasOwn(ESTADOS, valor);
 

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { initialTransition, transition, type ExecutableActionsFrom } from 'xstate';
 import {
   cicloDeVida,
+  esFinal,
   estadoDelCiclo,
   type AvisoAlSolicitante,
   type EventoAsignacion,
@@ -35,6 +36,7 @@ import {
   type VersionDelComprobante,
 } from '../comprobante/versiones.js';
 import { avisarEnvio, avisarMovimiento } from './avisos.js';
+import { pasosDe, resolucionDe } from './tiempos.js';
 
 /** What is written in the record. */
 type Asiento =
@@ -119,6 +121,25 @@ async function documentosDe(trx: Db, solicitudId: string): Promise<DocumentoDeVe
 const claves = (documentos: readonly DocumentoDeVersion[]) => documentos.map((d) => d.clave);
 
 type Accion = ExecutableActionsFrom<typeof cicloDeVida>;
+
+/**
+ * A move into a final status closes the application: when, and its working days without
+ * Observada (./tiempos.ts), from the moves before this one and this one.
+ */
+async function resolucionAl(
+  trx: Db,
+  solicitudId: string,
+  paso: { desde: Estado; hacia: Estado; en: string },
+): Promise<{ resuelta_en: string; dias_resolucion: number } | Record<string, never>> {
+  if (!esFinal(paso.hacia)) return {};
+  const solicitud = await trx
+    .selectFrom('solicitudes')
+    .select('creada_en')
+    .where('id', '=', solicitudId)
+    .executeTakeFirstOrThrow();
+  const r = resolucionDe(solicitud.creada_en, [...(await pasosDe(trx, solicitudId)), paso]);
+  return r ? { resuelta_en: r.resueltaEn, dias_resolucion: r.dias } : {};
+}
 
 /** Carries out, in order, the effects the chart named for the transition just written. */
 async function efectuar(
@@ -228,7 +249,13 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     const [inicial, entrada] = initialTransition(cicloDeVida, { documentos: claves(documentos) });
     await trx
       .insertInto('solicitudes')
-      .values({ ...asiento.solicitud, id: solicitudId, estado: inicial.value })
+      .values({
+        ...asiento.solicitud,
+        id: solicitudId,
+        estado: inicial.value,
+        estado_desde: en,
+        ultimo_cambio_en: en,
+      })
       .execute();
     fila = { desde: null, hacia: inicial.value, motivo: null, documentos: null };
     acciones = entrada;
@@ -238,9 +265,14 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, claves(documentos));
     if (!antes.can(evento)) return null;
     const [despues, efectos] = transition(cicloDeVida, antes, evento);
+    const resolucion = await resolucionAl(trx, solicitudId, {
+      desde: asiento.desde,
+      hacia: despues.value,
+      en,
+    });
     const cambio = await trx
       .updateTable('solicitudes')
-      .set({ estado: despues.value })
+      .set({ estado: despues.value, estado_desde: en, ultimo_cambio_en: en, ...resolucion })
       .where('id', '=', solicitudId)
       .where('estado', '=', asiento.desde)
       .executeTakeFirst();
@@ -261,7 +293,7 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     if (despues.context.responsable !== (asiento.nuevo?.id ?? null)) return null;
     const cambio = await trx
       .updateTable('solicitudes')
-      .set({ responsable_id: despues.context.responsable })
+      .set({ responsable_id: despues.context.responsable, ultimo_cambio_en: en })
       .where('id', '=', solicitudId)
       .where('estado', '=', asiento.estado)
       .where((eb) =>
@@ -283,6 +315,12 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
           .execute();
       }
     }
+    // The caller's conditional update already settled this entry; it is the last change now.
+    await trx
+      .updateTable('solicitudes')
+      .set({ ultimo_cambio_en: en })
+      .where('id', '=', solicitudId)
+      .execute();
     fila = { desde: asiento.estado, hacia: asiento.estado, motivo: asiento.motivo, documentos: null };
   }
 

@@ -207,6 +207,11 @@ export const AJUSTES = {
     descripcion:
       'Months a rechazada, or an observada whose correction deadline passed unused, keeps its personal data and documents; then the daily task `retencion` deletes them as a deletion on request would (producto §13). Aprobadas are kept. Stated on the terms page.',
   },
+  PLAZO_REVISION_DIAS: {
+    esquema: entero(5, 1, 365),
+    descripcion:
+      'Working days an application may wait on staff (Recibida, En revisión, Corregida) before the back-office marks it "Demorada" (producto §15).',
+  },
   PUBLIC_URL: {
     esquema: texto()
       .transform(normalizarUrlPublica)

@@ -50,6 +50,8 @@ export interface Config {
    * and documents before the retention task deletes them (RETENTION_MONTHS, producto §13).
    */
   retentionMonths: number;
+  /** Working days an application may wait on staff before it is "Demorada" (producto §15). */
+  plazoRevisionDias: number;
   /** How long a process keeps serving after SIGTERM with its ready check at 503 (decision 092). */
   drenajeMs: number;
   /** Where the built SPA lives; served when it has an index.html. */
@@ -189,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sweepIntervalMinutes: e.SWEEP_INTERVAL_MINUTES,
     drenajeMs: e.SHUTDOWN_DRAIN_MS,
     retentionMonths: e.RETENTION_MONTHS,
+    plazoRevisionDias: e.PLAZO_REVISION_DIAS,
     clientDir: path.resolve(cwd, 'dist/client'),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,

@@ -65,6 +65,15 @@ interface SolicitudesTabla {
   suprimida_en: Generated<string | null>;
   /** Who has it (producto §15): a personal.id, or null for nobody. */
   responsable_id: Generated<string | null>;
+  /**
+   * When it entered its status, and its newest history row (producto §15): written with every
+   * entry by ciclo-de-vida/asentar.ts, never null once written (ciclo-de-vida/tiempos.ts).
+   */
+  estado_desde: Generated<string>;
+  ultimo_cambio_en: Generated<string>;
+  /** Aprobada or Rechazada: when, and the working days it took without Observada; else null. */
+  resuelta_en: Generated<string | null>;
+  dias_resolucion: Generated<number | null>;
 }
 export interface EquiposTabla {
   id: string;

@@ -21,6 +21,7 @@ import {
 } from '../../../server/archivos/documentos.js';
 import { altaPersonal } from '../../../server/personal/cuentas.js';
 import { insertar } from '../../../server/solicitud/solicitudes.js';
+import { recalcularTiempos } from '../../../server/ciclo-de-vida/tiempos.js';
 import type { DocumentStore } from '../../../server/storage/almacen.js';
 import { crearAlmacen } from '../../../server/storage/eleccion.js';
 import { contenido } from '../comun/archivos.js';
@@ -182,6 +183,21 @@ async function fecharYMover(
         .insertInto('historial')
         .values(historial.slice(i, i + 400))
         .execute();
+    // insertar wrote each first history entry with the moment of the seed: it gets the date.
+    const deEste = [...ids.values()];
+    await trx
+      .updateTable('historial')
+      .set((eb) => ({
+        en: eb
+          .selectFrom('solicitudes as s')
+          .select('s.creada_en')
+          .whereRef('s.id', '=', 'historial.solicitud_id'),
+      }))
+      .where('desde', 'is', null)
+      .where('solicitud_id', 'in', deEste)
+      .execute();
+    // The history was written here, not by the record's writer: its times follow from it.
+    await recalcularTiempos(trx, deEste);
   });
 }
 
@@ -305,9 +321,6 @@ export async function sembrar(o: OpcionesSiembra): Promise<Sembrado> {
         );
       }
     }
-    // insertar wrote each first history entry with the moment of the seed: it gets the date.
-    await sql`update historial set en = (select s.creada_en from solicitudes s where s.id = historial.solicitud_id)
-      where desde is null`.execute(db);
     if (motor === 'postgres') {
       // What autovacuum does after a load this size (statistics, and the visibility map that
       // lets the inbox's covering indexes skip the table); SQLite is left as the server leaves it.

@@ -13,6 +13,7 @@ import { migracion as auditoriaConClave } from './008-auditoria-con-clave.js';
 import { migracion as versionesDelComprobante } from './009-versiones-del-comprobante.js';
 import { migracion as responsable } from './010-responsable.js';
 import { migracion as auditoriaPorFiltro } from './011-auditoria-por-filtro.js';
+import { migracion as tiemposDeLaSolicitud } from './012-tiempos-de-la-solicitud.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -26,4 +27,5 @@ export const migraciones: Record<string, Migration> = {
   '009_versiones_del_comprobante': versionesDelComprobante,
   '010_responsable': responsable,
   '011_auditoria_por_filtro': auditoriaPorFiltro,
+  '012_tiempos_de_la_solicitud': tiemposDeLaSolicitud,
 };

@@ -5,6 +5,7 @@
 // then sets the date and status a test asks for.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Estado } from '../../../domain/index.js';
+import { recalcularTiempos } from '../../../server/ciclo-de-vida/tiempos.js';
 import { claveDeBusqueda } from '../../../server/gestion/busqueda.js';
 import { ejemploDatosSocio, ejemploEquipo } from '../../../server/solicitud/rutas/ejemplo.js';
 import { documentosDelBorrador } from '../../../server/archivos/documentos.js';
@@ -121,6 +122,7 @@ export async function sembrar(ctx: Contexto, semillas: Semilla[]): Promise<strin
           .set({ en: s.creadaEn })
           .where('solicitud_id', '=', id)
           .execute();
+        await recalcularTiempos(ctx.db, [id]);
       }
     }
     numeros.push(cuerpo.numeroSolicitud);
@@ -164,6 +166,8 @@ export async function sembrarEnMasa(
           terminos_version: 'x',
           terminos_aceptados_en: en,
           estado: estado(n),
+          estado_desde: en,
+          ultimo_cambio_en: en,
           busqueda: claveDeBusqueda(fila),
           ...fila,
         },
@@ -180,14 +184,19 @@ export async function sembrarEnMasa(
   }
 }
 
-/** Puts an application in a status directly (e.g. "corregida", the applicant's move, not built yet). */
 /** The id of the application numbered `numero`. */
 export const idDeSolicitud = async (ctx: Contexto, numero: string): Promise<string> =>
   (await ctx.db.selectFrom('solicitudes').select('id').where('numero', '=', numero).executeTakeFirstOrThrow())
     .id;
 
+/** Puts an application in a status directly, since now (without a history row: a test's shortcut). */
 export async function ponerEstado(ctx: Contexto, numero: string, estado: Estado): Promise<void> {
-  await ctx.db.updateTable('solicitudes').set({ estado }).where('numero', '=', numero).execute();
+  const ahora = new Date().toISOString();
+  await ctx.db
+    .updateTable('solicitudes')
+    .set({ estado, estado_desde: ahora, ultimo_cambio_en: ahora })
+    .where('numero', '=', numero)
+    .execute();
 }
 
 /** Rows of a table (historial, notas, auditoria), to see that a refused action wrote nothing. */
