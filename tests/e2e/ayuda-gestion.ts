@@ -2,7 +2,9 @@
 // (`npm run personal -- alta` on the test server's DATA_DIR, password on stdin), real
 // applications sent over HTTP as the SPA sends them (catalogue, upload, crear), an API client
 // signed in as staff, and signing in through the page.
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { DOCUMENTOS } from '../../domain/documentos.js';
 import type { Estado } from '../../domain/estados.js';
 import type { DatosSocio } from '../../domain/reglas.js';
 import type { Rol } from '../../domain/personal.js';
@@ -104,6 +106,22 @@ export async function ingresar(page: Page, base: string, c: Credenciales): Promi
 
 export const titulo = (page: Page, texto: string) =>
   page.getByRole('heading', { level: 1, name: texto, exact: true });
+
+export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** A document's label (producto §4) by its key. */
+export const labelDe = (clave: string) => DOCUMENTOS.find((d) => d.key === clave)!.label;
+
+/** Opens an application's page and waits until its last section is there. */
+export async function abrirSolicitud(page: Page, base: string, numero: string): Promise<void> {
+  await page.goto(`${base}/gestion/solicitudes/${numero}`);
+  await titulo(page, `Solicitud ${numero}`).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Notas internas' }).waitFor();
+}
+
+/** Waits until the application's page says its status is `etiqueta`. */
+export async function esperarEstado(page: Page, etiqueta: string): Promise<void> {
+  await page.getByText(`Estado: ${etiqueta}`, { exact: true }).waitFor({ timeout: 10_000 });
+}
 
 /** The text of the page's role="alert" messages. */
 async function alertas(page: Page): Promise<string[]> {
