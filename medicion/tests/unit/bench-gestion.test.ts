@@ -160,6 +160,23 @@ describe('bench-gestion: its section of docs/quality.md', () => {
       'Explicación.',
     );
 
+  /**
+   * The quality.md writer with the file replaced by `leer`/`escribir` (it exists, reads what
+   * `leer` gives, and `escribir` receives what it writes).
+   */
+  async function calidadSobre(leer: () => string, escribir: (texto: string) => void) {
+    vi.doMock('node:fs', async (original) => ({
+      ...(await original<typeof Fs>()),
+      existsSync: () => true,
+    }));
+    vi.doMock('node:fs/promises', async (original) => ({
+      ...(await original<typeof FsPromesas>()),
+      readFile: async () => leer(),
+      writeFile: async (_ruta: string, texto: string) => escribir(texto),
+    }));
+    return (await import('../../bench/comun/calidad-md.js')).escribirCalidad;
+  }
+
   it('is appended once, then replaced in place', () => {
     const inicial = '# Measured quality\n\n<!-- calidad:bench:long -->\nx\n<!-- /calidad:bench:long -->\n';
     const primera = reemplazarSeccion(inicial, seccion('3 ms'));
@@ -177,18 +194,10 @@ describe('bench-gestion: its section of docs/quality.md', () => {
       '# Measured quality\n\nIntro.\n\n<!-- calidad:bench:long -->\nviejo\n<!-- /calidad:bench:long -->\n',
       seccion('3 ms'),
     );
-    vi.doMock('node:fs', async (original) => ({
-      ...(await original<typeof Fs>()),
-      existsSync: () => true,
-    }));
-    vi.doMock('node:fs/promises', async (original) => ({
-      ...(await original<typeof FsPromesas>()),
-      readFile: async () => archivo,
-      writeFile: async (_ruta: string, texto: string) => {
-        archivo = texto;
-      },
-    }));
-    const { escribirCalidad } = await import('../../bench/comun/calidad-md.js');
+    const escribirCalidad = await calidadSobre(
+      () => archivo,
+      (texto) => (archivo = texto),
+    );
     await escribirCalidad(
       'bench:long',
       [{ medida: 'm', valor: 'nuevo', presupuesto: '', estado: 'INFO' }],
@@ -210,18 +219,10 @@ describe('bench-gestion: its section of docs/quality.md', () => {
       '<!-- calidad:contra -->\ntabla\n<!-- /calidad:contra -->\n\n' +
       notas +
       '\n';
-    vi.doMock('node:fs', async (original) => ({
-      ...(await original<typeof Fs>()),
-      existsSync: () => true,
-    }));
-    vi.doMock('node:fs/promises', async (original) => ({
-      ...(await original<typeof FsPromesas>()),
-      readFile: async () => archivo,
-      writeFile: async (_ruta: string, texto: string) => {
-        archivo = texto;
-      },
-    }));
-    const { escribirCalidad } = await import('../../bench/comun/calidad-md.js');
+    const escribirCalidad = await calidadSobre(
+      () => archivo,
+      (texto) => (archivo = texto),
+    );
     for (const valor of ['uno', 'dos']) {
       await escribirCalidad(
         'torture:short',
