@@ -21,6 +21,8 @@ export interface PedidoResponsable {
 /** The inbox filter "Responsable": mine, nobody's, or one account's usuario. */
 export const RESPONSABLE_MIAS = 'mias';
 export const RESPONSABLE_NINGUNO = 'ninguno';
+/** The filter's own words: no account may be called so, or it could not be filtered by name. */
+export const USUARIOS_RESERVADOS: readonly string[] = [RESPONSABLE_MIAS, RESPONSABLE_NINGUNO];
 
 /** The history row's `campo` of a change of Responsable (its `anterior` and `nuevo` are names). */
 export const CAMPO_RESPONSABLE = 'responsable';

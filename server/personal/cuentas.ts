@@ -6,6 +6,7 @@ import {
   esRol,
   LARGO_MINIMO_CONTRASENA,
   tieneCaracteresNoPermitidos,
+  USUARIOS_RESERVADOS,
   type CuentaPersonal,
   type Rol,
 } from '../../domain/index.js';
@@ -54,6 +55,9 @@ export function validarDatosAlta(datos: DatosAlta): { usuario: string; nombre: s
     throw new ErrorPersonal(
       'El usuario debe tener de 3 a 32 caracteres: letras minúsculas sin acentos, números, punto, guion o guion bajo.',
     );
+  }
+  if (USUARIOS_RESERVADOS.includes(usuario)) {
+    throw new ErrorPersonal(`El usuario "${usuario}" está reservado por la bandeja: elegí otro.`);
   }
   const nombre = datos.nombre.trim();
   if (nombre === '' || nombre.length > 100 || tieneCaracteresNoPermitidos(nombre)) {

@@ -108,6 +108,15 @@ conCadaBase('comandos: npm run personal', (ctx) => {
       );
       expect(usuarioMalo.codigo).toBe(1);
       expect(usuarioMalo.errores).toContain('El usuario debe tener de 3 a 32 caracteres');
+      // The inbox's Responsable filter says "mias" and "ninguno": no account may be called so.
+      const reservado = personal(
+        ctx,
+        ['alta', 'Mias', '--nombre', 'X', '--rol', 'revisor'],
+        `${CONTRASENA}\n`,
+      );
+      expect(reservado.codigo).toBe(1);
+      expect(reservado.errores).toContain('El usuario "mias" está reservado por la bandeja: elegí otro.');
+      expect(await cuenta(ctx, 'mias')).toBeUndefined();
 
       expect(
         personal(ctx, ['alta', 'dup', '--nombre', 'Dup', '--rol', 'revisor'], `${CONTRASENA}\n`).codigo,
