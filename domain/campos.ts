@@ -20,7 +20,10 @@ export interface DefinicionDeCampo {
   readonly entrada?: number;
   /** Its place in the rectification dialog's list (producto §13), 1 first; absent: not rectifiable. */
   readonly rectificable?: number;
-  /** Its place among the CSV export's columns, 1 first, headed by its label; absent: not a column. */
+  /**
+   * Its place among the inbox CSV's columns (producto §15: every field of producto §3, and the
+   * application's own), 1 first, headed by its label; absent: not a column.
+   */
   readonly csv?: number;
   /**
    * Its label on the receipt (producto §11) and the applicant's pages that name it (/completado,
@@ -44,24 +47,24 @@ const CAMPOS_SOLICITUD = {
  * the name first, the card after the savings account.
  */
 export const CAMPOS_SOCIO = {
-  fechanac: { etiqueta: 'Fecha de nacimiento', rectificable: 2 },
+  fechanac: { etiqueta: 'Fecha de nacimiento', rectificable: 2, csv: 7 },
   apellidoynombre: { etiqueta: 'Apellido y nombres', largo: 120, rectificable: 1, csv: 3 },
   dni: { etiqueta: 'DNI', corto: 7, largo: 8, entrada: 12, rectificable: 3, csv: 4 },
   matricula: { etiqueta: 'Matrícula', largo: 12, entrada: 20, rectificable: 4, csv: 5 },
-  localidad: { etiqueta: 'Localidad' },
-  calle: { etiqueta: 'Calle', largo: 100 },
-  altura: { etiqueta: 'Altura', entrada: 6, rectificable: 6 },
-  piso: { etiqueta: 'Piso', largo: 10, rectificable: 7 },
-  dpto: { etiqueta: 'Dpto.', largo: 10, rectificable: 8 },
-  otro: { etiqueta: 'Otro', largo: 100, rectificable: 9 },
-  email: { etiqueta: 'Email', largo: 254, rectificable: 10, csv: 7 },
-  codArea: { etiqueta: 'Código de área', corto: 2, largo: 4, entrada: 5, rectificable: 11 },
-  telefono: { etiqueta: 'Teléfono', corto: 6, largo: 8, rectificable: 12, csv: 8 },
-  condicionIVA: { etiqueta: 'Condición ante el IVA', rectificable: 13 },
-  formaPago: { etiqueta: 'Forma de pago', rectificable: 14 },
-  tipoTarjetaCredito: { etiqueta: 'Tarjeta', rectificable: 16 },
-  nroCajaAhorro: { etiqueta: 'Número de caja de ahorro', largo: 22, rectificable: 15 },
-  cobranzaHonorarios: { etiqueta: 'Cobranza de honorarios', rectificable: 17 },
+  localidad: { etiqueta: 'Localidad', csv: 11 },
+  calle: { etiqueta: 'Calle', largo: 100, csv: 12 },
+  altura: { etiqueta: 'Altura', entrada: 6, rectificable: 6, csv: 13 },
+  piso: { etiqueta: 'Piso', largo: 10, rectificable: 7, csv: 14 },
+  dpto: { etiqueta: 'Dpto.', largo: 10, rectificable: 8, csv: 15 },
+  otro: { etiqueta: 'Otro', largo: 100, rectificable: 9, csv: 16 },
+  email: { etiqueta: 'Email', largo: 254, rectificable: 10, csv: 8 },
+  codArea: { etiqueta: 'Código de área', corto: 2, largo: 4, entrada: 5, rectificable: 11, csv: 9 },
+  telefono: { etiqueta: 'Teléfono', corto: 6, largo: 8, rectificable: 12, csv: 10 },
+  condicionIVA: { etiqueta: 'Condición ante el IVA', rectificable: 13, csv: 17 },
+  formaPago: { etiqueta: 'Forma de pago', rectificable: 14, csv: 18 },
+  tipoTarjetaCredito: { etiqueta: 'Tarjeta', rectificable: 16, csv: 19 },
+  nroCajaAhorro: { etiqueta: 'Número de caja de ahorro', largo: 22, rectificable: 15, csv: 20 },
+  cobranzaHonorarios: { etiqueta: 'Cobranza de honorarios', rectificable: 17, csv: 21 },
 } as const satisfies Record<string, DefinicionDeCampo>;
 
 /** Several of step 1's fields rectified as one (domain/rectificacion.ts). */

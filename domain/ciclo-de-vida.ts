@@ -6,13 +6,22 @@
 // named here as actions with do-nothing defaults; the server reads them from `transition()` and
 // carries them out in the move's transaction (server/ciclo-de-vida/asentar.ts). No I/O, no
 // timers: the server decides a move with `snapshot.can(evento)` on the snapshot of the stored
-// status, and the back-office page offers the buttons the same `can()` allows.
-import { and, assign, or, setup, transition, type SnapshotFrom } from 'xstate';
-import { array, object, string } from 'yup';
+// status, and the back-office page offers the buttons the same `can()` allows. Four eyes
+// (producto §15) are events of the chart too: a decision proposed, confirmed or discarded
+// (./propuestas.ts names them and reads them for the buttons).
+import { and, assign, not, or, setup, transition, type SnapshotFrom } from 'xstate';
 import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from './estados.js';
-import { LARGO_MAXIMO_MOTIVO, TEXTOS_GESTION } from './gestion.js';
-import { MENSAJES } from './mensajes.js';
-import { tieneCaracteresNoPermitidos } from './reglas.js';
+import { problemasDelMovimiento, type DatosDelMovimiento, type Necesidad } from './datos-del-movimiento.js';
+import type { Decision } from './doble-control.js';
+import type { EventoPropuesta, Propuesta } from './propuestas.js';
+
+export {
+  esquemaMovimiento,
+  problemaDeTexto,
+  problemasDelMovimiento,
+  type DatosDelMovimiento,
+  type Necesidad,
+} from './datos-del-movimiento.js';
 
 /** The moves, named as events. */
 export const TIPOS_MOVIMIENTO = [
@@ -32,13 +41,6 @@ export const BOTONES: Record<TipoMovimiento, string> = {
   APROBAR: 'Aprobar',
   RECHAZAR: 'Rechazar',
 };
-
-/** What a move may bring besides who makes it. */
-export interface DatosDelMovimiento {
-  motivo?: string;
-  /** Document keys: the documents observed (Observar), or those a correction replaced. */
-  documentos?: readonly string[];
-}
 
 export type EventoMovimiento = { type: TipoMovimiento; actor: Actor } & DatosDelMovimiento;
 
@@ -64,89 +66,25 @@ export interface EventoAsignacion {
   a?: string;
 }
 
-export type EventoCiclo = EventoMovimiento | EventoAsignacion;
+export type EventoCiclo = EventoMovimiento | EventoAsignacion | EventoPropuesta;
 
-/** What the chart starts from: the documents, and nobody has it unless said. */
-export type EntradaCiclo = Pick<ContextoCiclo, 'documentos'> & { responsable?: string | null };
+/** What the chart starts from: the documents; nobody has it, no proposal, no four eyes unless said. */
+export type EntradaCiclo = Pick<ContextoCiclo, 'documentos'> &
+  Partial<Pick<ContextoCiclo, 'responsable' | 'propuesta' | 'dobleControl'>>;
 
 export interface ContextoCiclo {
   /** The application's document keys: the only ones that can be observed. */
   documentos: readonly string[];
   /** The account that has it (its id), or null: nobody. */
   responsable: string | null;
+  /** The open proposal (producto §15, four eyes), or null. */
+  propuesta: Propuesta | null;
+  /** The decisions that need another administrador now (DOBLE_CONTROL and who is active). */
+  dobleControl: readonly Decision[];
 }
-
-/** What a move's payload must bring. */
-export type Necesidad = 'motivo' | 'documentos';
 
 /** The applicant's e-mails a move queues (producto §11). */
 export type AvisoAlSolicitante = 'observada' | 'corregida' | 'aprobada' | 'rechazada';
-
-const MENSAJES_MOVIMIENTO = {
-  documentoRepetido: (clave: string) => `El documento ${clave} se envió más de una vez.`,
-} as const;
-
-/** A free text of staff, already trimmed: the message of what is wrong with it, or null. */
-export function problemaDeTexto(texto: string, maximo: number, vacio: string): string | null {
-  if (texto === '') return vacio;
-  if (texto.length > maximo) return MENSAJES.demasiadoLargo(maximo);
-  if (tieneCaracteresNoPermitidos(texto, { multilinea: true })) return MENSAJES.caracteresInvalidos;
-  return null;
-}
-
-/**
- * What is wrong with a move's payload, by field (empty: nothing). A motivo is checked whenever it
- * is given, needed or not; the documents when the move needs them: at least one, each one the
- * application has, none twice. The machine's guard, the server's 400 and the page's dialog all
- * read this one function.
- */
-export function problemasDelMovimiento(
-  necesita: readonly Necesidad[],
-  datos: DatosDelMovimiento,
-  documentosDeLaSolicitud: readonly string[],
-): Partial<Record<Necesidad, string>> {
-  const problemas: Partial<Record<Necesidad, string>> = {};
-  const motivo = (datos.motivo ?? '').trim();
-  if (necesita.includes('motivo') || motivo !== '') {
-    const problema = problemaDeTexto(motivo, LARGO_MAXIMO_MOTIVO, TEXTOS_GESTION.motivoRequerido);
-    if (problema) problemas.motivo = problema;
-  }
-  if (necesita.includes('documentos')) {
-    const pedidos = datos.documentos ?? [];
-    const repetido = pedidos.find((c, i) => pedidos.indexOf(c) !== i);
-    if (pedidos.length === 0) problemas.documentos = TEXTOS_GESTION.documentosRequeridos;
-    else if (pedidos.some((c) => !documentosDeLaSolicitud.includes(c)))
-      problemas.documentos = TEXTOS_GESTION.documentoInexistente;
-    else if (repetido !== undefined) problemas.documentos = MENSAJES_MOVIMIENTO.documentoRepetido(repetido);
-  }
-  return problemas;
-}
-
-/**
- * The dialog's form of a move (Formik's `validationSchema`): each field judged by
- * `problemasDelMovimiento`, the same rule as the chart's guard and the server's answer.
- */
-export function esquemaMovimiento(
-  necesita: readonly Necesidad[],
-  documentosDeLaSolicitud: readonly string[],
-) {
-  const problema = (campo: Necesidad, datos: DatosDelMovimiento) =>
-    problemasDelMovimiento(necesita, datos, documentosDeLaSolicitud)[campo];
-  return object({
-    motivo: string()
-      .default('')
-      .test('motivo', (motivo, ctx) => {
-        const mensaje = problema('motivo', { motivo: motivo ?? '' });
-        return mensaje ? ctx.createError({ message: mensaje }) : true;
-      }),
-    documentos: array(string().required())
-      .default([])
-      .test('documentos', (documentos, ctx) => {
-        const mensaje = problema('documentos', { documentos: documentos ?? [] });
-        return mensaje ? ctx.createError({ message: mensaje }) : true;
-      }),
-  });
-}
 
 const RANGO: Record<Actor, number> = { solicitante: 0, revisor: 1, administrador: 2 };
 
@@ -159,6 +97,10 @@ function alcanza(actor: Actor, quien: Actor): boolean {
 const rol = (quien: Actor) => ({ type: 'rol', params: { quien } }) as const;
 const trae = (...datos: Necesidad[]) => ({ type: 'trae', params: { datos } }) as const;
 const avisar = (aviso: AvisoAlSolicitante) => ({ type: 'avisarAlSolicitante', params: { aviso } }) as const;
+const proponible = (...decisiones: Decision[]) => ({ type: 'proponible', params: { decisiones } }) as const;
+const propone = (decision: Decision | null) => ({ type: 'propone', params: { decision } }) as const;
+const exige = (decision: Decision | null) => ({ type: 'conDobleControl', params: { decision } }) as const;
+const directa = (decision: Decision) => not(exige(decision));
 
 /**
  * The moves that leave from several statuses, written once: Observar (a revisor, from every
@@ -171,12 +113,12 @@ const OBSERVAR = {
 } as const;
 const APROBAR = {
   target: 'aprobada',
-  guard: and([rol('administrador'), trae()]),
+  guard: and([rol('administrador'), trae(), directa('APROBAR')]),
   actions: avisar('aprobada'),
 } as const;
 const RECHAZAR = {
   target: 'rechazada',
-  guard: and([rol('administrador'), trae('motivo')]),
+  guard: and([rol('administrador'), trae('motivo'), directa('RECHAZAR')]),
   actions: avisar('rechazada'),
 } as const;
 const PONER_EN_REVISION = { target: 'en_revision', guard: and([rol('revisor'), trae()]) } as const;
@@ -194,6 +136,46 @@ const ASIGNACION = {
   },
 } as const;
 
+/**
+ * Four eyes (producto §15), where a decision can be taken. PROPONER: one open proposal at most;
+ * an administrador proposes a decision that needs another one's confirmation, a revisor proposes
+ * approval whatever the setting. CONFIRMAR: another administrador than the proposer carries out
+ * the decision, with its e-mail. DESCARTAR: an administrador, or the proposer withdrawing it, with
+ * a motivo. Entering any status closes the open proposal (`olvidarPropuesta` on entry).
+ */
+const proponer = (...decisiones: Decision[]) =>
+  ({
+    guard: and([
+      'sinPropuesta',
+      proponible(...decisiones),
+      or([and([rol('administrador'), exige(null)]), and(['deRevisor', proponible('APROBAR')])]),
+    ]),
+    actions: 'proponer',
+  }) as const;
+const confirmar = (decision: Decision, aviso: AvisoAlSolicitante) =>
+  ({
+    target: aviso,
+    guard: and([rol('administrador'), propone(decision), not('esProponente')]),
+    actions: avisar(aviso),
+  }) as const;
+const DESCARTAR = {
+  guard: and([
+    propone(null),
+    rol('revisor'),
+    or([rol('administrador'), 'esProponente']),
+    'motivoDelDescarte',
+  ]),
+  actions: 'olvidarPropuesta',
+} as const;
+/** Where both decisions can be taken (En revisión, Corregida): directly, or with four eyes. */
+const DECIDIR = {
+  APROBAR,
+  RECHAZAR,
+  PROPONER: proponer('APROBAR', 'RECHAZAR'),
+  CONFIRMAR: [confirmar('APROBAR', 'aprobada'), confirmar('RECHAZAR', 'rechazada')],
+  DESCARTAR,
+};
+
 export const cicloDeVida = setup({
   types: {
     context: {} as ContextoCiclo,
@@ -210,7 +192,29 @@ export const cicloDeVida = setup({
     asignada: ({ context }) => context.responsable !== null,
     esResponsable: ({ context, event }) => 'quien' in event && event.quien === context.responsable,
     haciaOtro: ({ context, event }) =>
-      'quien' in event && typeof event.a === 'string' && event.a !== '' && event.a !== context.responsable,
+      event.type === 'ASIGNAR' && !!event.a && event.a !== context.responsable,
+    sinPropuesta: ({ context }) => context.propuesta === null,
+    /** A decision this status allows, with the motivo it needs (to reject) or a valid one if given. */
+    proponible: ({ context, event }, { decisiones }: { decisiones: readonly Decision[] }) =>
+      event.type === 'PROPONER' &&
+      event.decision !== undefined &&
+      decisiones.includes(event.decision) &&
+      Object.keys(
+        problemasDelMovimiento(event.decision === 'RECHAZAR' ? ['motivo'] : [], event, context.documentos),
+      ).length === 0,
+    /** `decision` (or, with null, the one proposed) needs another administrador now. */
+    conDobleControl: ({ context, event }, { decision }: { decision: Decision | null }) => {
+      const d = decision ?? (event.type === 'PROPONER' ? event.decision : undefined);
+      return d !== undefined && context.dobleControl.includes(d);
+    },
+    deRevisor: ({ event }) => event.actor === 'revisor',
+    /** The open proposal is `decision` (null: any). */
+    propone: ({ context }, { decision }: { decision: Decision | null }) =>
+      context.propuesta !== null && (decision === null || context.propuesta.decision === decision),
+    esProponente: ({ context, event }) => 'quien' in event && event.quien === context.propuesta?.quien,
+    motivoDelDescarte: ({ context, event }) =>
+      event.type === 'DESCARTAR' &&
+      Object.keys(problemasDelMovimiento(['motivo'], event, context.documentos)).length === 0,
   },
   actions: {
     /** TOMAR: the account making it; ASIGNAR: the one it goes to; LIBERAR: nobody. */
@@ -218,6 +222,14 @@ export const cicloDeVida = setup({
       responsable: ({ event }) =>
         event.type === 'TOMAR' ? event.quien : event.type === 'ASIGNAR' ? (event.a ?? null) : null,
     }),
+    proponer: assign({
+      propuesta: ({ event }) => {
+        if (event.type !== 'PROPONER' || !event.decision) return null;
+        const motivo = event.motivo?.trim();
+        return { decision: event.decision, quien: event.quien, ...(motivo ? { motivo } : {}) };
+      },
+    }),
+    olvidarPropuesta: assign({ propuesta: null }),
     /**
      * The next version of the receipt (producto §14): version 1 on arrival, the next on every
      * accepted correction, each with its own verification token and the documents it lists.
@@ -234,7 +246,12 @@ export const cicloDeVida = setup({
   },
 }).createMachine({
   id: 'cicloDeVida',
-  context: ({ input }) => ({ documentos: input?.documentos ?? [], responsable: input?.responsable ?? null }),
+  context: ({ input }) => ({
+    documentos: input?.documentos ?? [],
+    responsable: input?.responsable ?? null,
+    propuesta: input?.propuesta ?? null,
+    dobleControl: input?.dobleControl ?? [],
+  }),
   initial: ESTADO_INICIAL as 'recibida',
   states: {
     recibida: {
@@ -243,9 +260,11 @@ export const cicloDeVida = setup({
       on: { PONER_EN_REVISION, OBSERVAR, ...ASIGNACION },
     },
     en_revision: {
-      on: { OBSERVAR, APROBAR, RECHAZAR, ...ASIGNACION },
+      entry: 'olvidarPropuesta',
+      on: { OBSERVAR, ...DECIDIR, ...ASIGNACION },
     },
     observada: {
+      entry: 'olvidarPropuesta',
       on: {
         ENVIAR_CORRECCION: {
           target: 'corregida',
@@ -259,26 +278,37 @@ export const cicloDeVida = setup({
         },
         RECHAZAR,
         ...ASIGNACION,
+        PROPONER: proponer('RECHAZAR'),
+        CONFIRMAR: confirmar('RECHAZAR', 'rechazada'),
+        DESCARTAR,
       },
     },
     corregida: {
-      on: { PONER_EN_REVISION, OBSERVAR, APROBAR, RECHAZAR, ...ASIGNACION },
+      entry: 'olvidarPropuesta',
+      on: { PONER_EN_REVISION, OBSERVAR, ...DECIDIR, ...ASIGNACION },
     },
-    aprobada: { type: 'final' },
-    rechazada: { type: 'final' },
+    aprobada: { type: 'final', entry: 'olvidarPropuesta' },
+    rechazada: { type: 'final', entry: 'olvidarPropuesta' },
   },
 });
 
 type CicloDeVida = typeof cicloDeVida;
 export type SnapshotCiclo = SnapshotFrom<CicloDeVida>;
 
-/** The snapshot of an application in `estado` with `documentos`, held by `responsable` (no I/O). */
+/**
+ * The snapshot of an application in `estado` with `documentos`, held by `responsable`, with its
+ * open proposal and the decisions that need four eyes now (no I/O).
+ */
 export const estadoDelCiclo = (
   estado: Estado,
   documentos: readonly string[] = [],
   responsable: string | null = null,
+  { propuesta = null, dobleControl = [] }: Partial<Pick<ContextoCiclo, 'propuesta' | 'dobleControl'>> = {},
 ): SnapshotCiclo =>
-  cicloDeVida.resolveState({ value: estado, context: { documentos: [...documentos], responsable } });
+  cicloDeVida.resolveState({
+    value: estado,
+    context: { documentos: [...documentos], responsable, propuesta, dobleControl },
+  });
 
 /**
  * The move with a payload that brings everything a move may need (a motivo, the application's

@@ -5,6 +5,9 @@ import { ESTADOS, type Estado } from './estados.js';
 import type { Rol } from './personal.js';
 import type { TipoAsignacion } from './ciclo-de-vida.js';
 import type { CuentaNombrada } from './responsable.js';
+import type { ControlDeDecision, Decision, PropuestaDetalle, TipoPropuesta } from './propuestas.js';
+import type { DireccionOrden, OrdenBandeja } from './orden-bandeja.js';
+import type { ParaHoy } from './para-hoy.js';
 import { DIAS_VENCE_PRONTO } from './seguimiento.js';
 
 export const TEXTOS_GESTION = {
@@ -60,10 +63,21 @@ export interface FiltroBandeja {
   /**
    * "Vence en 30 días" (producto §11): '30' keeps the applications with a document whose
    * "Vigencia hasta" is between today and 30 days from today (Argentine days). Absent or '': all.
+   * The back-office now asks it as `hoy=vence30`; `vence=30` stays for the addresses saved before.
    */
   vence?: VenceFiltro;
   /** "Responsable" (producto §15): 'mias', 'ninguno' or an account's usuario. Absent or '': all. */
   responsable?: string;
+  /** "Para hoy" (producto §15, domain/para-hoy.ts): one of its options. Absent or '': all. */
+  hoy?: ParaHoy | '';
+  /** "Con propuesta" (producto §15, four eyes): '1' keeps those with an open proposal. */
+  propuesta?: '' | '1';
+  /**
+   * The column the inbox is sorted by and which way (producto §15, domain/orden-bandeja.ts);
+   * absent: the default order (ordenDeLaBandeja).
+   */
+  orden?: OrdenBandeja;
+  dir?: DireccionOrden;
 }
 
 /** The value of `?vence=` that turns the filter on (DIAS_VENCE_PRONTO). */
@@ -83,6 +97,16 @@ export interface FilaBandeja {
   responsable: CuentaNombrada | null;
   /** Another application with its DNI is open or recent ("DNI repetido", producto §15). */
   dniRepetido: boolean;
+  /**
+   * Its last change and since when it is in its status (ISO instants), and the working days from
+   * each to now: "Último cambio" and "En este estado" (producto §15).
+   */
+  ultimoCambioEn: string;
+  diasUltimoCambio: number;
+  estadoDesde: string;
+  diasEnEstado: number;
+  /** Waiting on staff longer than PLAZO_REVISION_DIAS working days ("Demorada", producto §15). */
+  demorada: boolean;
 }
 
 export interface PaginaBandeja {
@@ -150,6 +174,8 @@ export interface EntradaHistorial {
   documentos: string[];
   /** A rectification (producto §13): `desde` = `hacia`, `motivo` why. Null on a status move. */
   cambio: { campo: string; anterior: string | null; nuevo: string | null } | null;
+  /** A decision's row: it confirmed a proposal, or was taken with one administrador (producto §15). */
+  control?: ControlDeDecision;
 }
 
 export interface Nota {
@@ -179,6 +205,12 @@ export interface DetalleSolicitud {
   asignaciones: TipoAsignacion[];
   /** "Otras solicitudes con este DNI" (producto §15), newest first; empty when none counts. */
   mismoDni: OtraConElMismoDni[];
+  /** The open proposal (producto §15, four eyes); null: none. */
+  propuesta: PropuestaDetalle | null;
+  /** What this account may do about proposals now (the chart's Proponer, Confirmar, Descartar). */
+  propuestas: TipoPropuesta[];
+  /** The decisions that need another administrador's confirmation now (DOBLE_CONTROL). */
+  dobleControl: Decision[];
 }
 
 export interface PedidoMovimiento {
@@ -266,6 +298,10 @@ export const ACCIONES_AUDITORIA = {
   mover_estado: 'Cambió el estado',
   /** Tomar, Asignar a… or Liberar (producto §15): `detalle` says which, from whom, to whom. */
   cambiar_responsable: 'Cambió el Responsable',
+  /** Four eyes (producto §15): `detalle` the decision; a confirmation is a move, from and to. */
+  proponer_decision: 'Propuso una decisión',
+  confirmar_propuesta: 'Confirmó una propuesta',
+  descartar_propuesta: 'Descartó una propuesta',
   nota: 'Agregó una nota',
   exportar: 'Exportó CSV',
   alta_personal: 'Alta de cuenta',

@@ -8,6 +8,7 @@ export * from './texto.js';
 export * from './tipos.js';
 export * from './estados.js';
 export * from './gestion.js';
+export * from './orden-bandeja.js';
 export * from './personal.js';
 export * from './seguimiento.js';
 export * from './versiones.js';

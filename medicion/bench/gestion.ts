@@ -1,9 +1,12 @@
 // The back-office with 100,000 applications, on SQLite and on a fresh PostgreSQL
 // database (dropped afterwards), each against the real server process, signed in over HTTP:
 //   - the inbox: p50/p95 of a few hundred requests, one at a time, for each kind of search a
-//     reviewer makes, the Responsable filter among them (≤ 50 ms at p95);
+//     reviewer makes, the Responsable filter and "Para hoy" among them, and every order of the
+//     inbox's columns with and without those filters (≤ 50 ms at p95);
+//   - the Tablero (producto §15; gestion/tablero.ts): p50/p95, one at a time (≤ 100 ms at p95);
 //   - the CSV export of all the rows, streamed: its time, bytes, rows, and the server's memory
-//     growth meanwhile (≤ 64 MiB);
+//     growth meanwhile (≤ 64 MiB). It is also what "Seleccionar las N de esta búsqueda" exports
+//     (producto §15); a selection of numbers holds at most SELECCION_MAXIMA (domain/seleccion.ts);
 //   - 200 MiB downloaded as 1 MiB documents and as 10 MiB documents (memory growth, throughput),
 //     and 8 downloads of each held open at once: the server's memory must not follow the
 //     document's size (streamed, not buffered).
@@ -25,6 +28,8 @@ import { APELLIDO_COMUN, APELLIDO_RARO, TERMINO_SIN_RESULTADOS } from './gestion
 import { ContadorCsv, muestrearMemoria } from './gestion/medicion.js';
 import { escribirSeccionGestion, seccionGestion, type TablaMotor } from './gestion/seccion.js';
 import { CLAVE_DESCARGA, CUENTA_BENCH, type Descarga, type Sembrado } from './gestion/sembrar.js';
+import { busquedasParaHoy, medirTablero, P95_MAXIMO_TABLERO_MS } from './gestion/tablero.js';
+import { busquedasOrdenadas } from './gestion/ordenes.js';
 
 const P95_MAXIMO_MS = 50;
 const CRECIMIENTO_EXPORTACION_MAXIMO = 64 * 1024 * 1024;
@@ -125,11 +130,15 @@ function busquedas(s: Sembrado): Busqueda[] {
       consulta: 'responsable=mias',
       comprobar: (p) => (p.total === 0 && p.filas.length === 0 ? null : `${p.total} found`),
     },
+    // producto §15: the options of "Para hoy" with many matches (gestion/tablero.ts).
+    ...busquedasParaHoy(llena),
     {
       nombre: `a term that matches nothing ("${TERMINO_SIN_RESULTADOS}")`,
       consulta: `q=${TERMINO_SIN_RESULTADOS}`,
       comprobar: (p) => (p.total === 0 && p.filas.length === 0 && p.totalExacto ? null : `${p.total} found`),
     },
+    // producto §15: every order, with the Estado filter and with Responsable (gestion/ordenes.ts).
+    ...busquedasOrdenadas(),
   ];
 }
 
@@ -451,6 +460,25 @@ async function medirMotor(
         },
       ],
       [
+        'tablero',
+        async () => {
+          const p95 = await medirTablero(detalle, cliente, s, repeticiones);
+          const correcto = detalle.filas.at(-1)!;
+          resumen.push(
+            {
+              medida: `Back-office Tablero, ${motor}, ${cantidad(s.total)} applications: p95`,
+              valor: ms(p95),
+              presupuesto: `≤ ${P95_MAXIMO_TABLERO_MS} ms`,
+              estado: p95 <= P95_MAXIMO_TABLERO_MS ? 'PASS' : 'FAIL',
+            },
+            {
+              ...correcto,
+              medida: `Back-office Tablero, ${motor}: answer checked against the seed and the inbox`,
+            },
+          );
+        },
+      ],
+      [
         'downloads',
         async () => {
           const independencia = await medirDescargas(detalle, cliente, servidor, s);
@@ -510,7 +538,10 @@ export async function medirGestion(informe: Informe, opciones: Opciones): Promis
       "administrador. Memory: the server process's VmRSS from /proc every 20 ms, and its VmHWM peak reset before each " +
       'measure. Export first, on a server that has served little yet. ' +
       `Inbox: ${repeticiones} requests per search, one at a time after 10 of warm-up, timed by the client ` +
-      '(HTTP on loopback, JSON read). Downloads: 8 held open at once (paused by the client after their first bytes) ' +
+      '(HTTP on loopback, JSON read). ' +
+      `Tablero: the same, ${repeticiones} requests after 10 of warm-up; the seed records the malpractice policy's ` +
+      'end date of every approved application (one in ten lapsed) and of half of those under review, and a ' +
+      'correction link for every move into Observada. Downloads: 8 held open at once (paused by the client after their first bytes) ' +
       'at 1 MiB and at 10 MiB — the check — then 200 MiB of each size flowing, 4 at a time. ' +
       'PostgreSQL: a fresh database, VACUUM ANALYZE after the load (what autovacuum does); SQLite as the server ' +
       'leaves it (no ANALYZE).';

@@ -50,10 +50,13 @@ interface FilaLeida {
   detalle: string | null;
 }
 
-/** A status move's ends: mover_estado keeps them in `detalle`; a correction is always this one. */
+/**
+ * A status move's ends: mover_estado and a confirmed proposal (producto §15) keep them in
+ * `detalle`; a correction is always this one.
+ */
 function movimientoDe(f: FilaLeida): FilaAuditoria['movimiento'] {
   if (f.accion === 'correccion') return { desde: 'observada', hacia: 'corregida' };
-  if (f.accion !== 'mover_estado' || !f.detalle) return null;
+  if ((f.accion !== 'mover_estado' && f.accion !== 'confirmar_propuesta') || !f.detalle) return null;
   const d = JSON.parse(f.detalle) as { desde?: unknown; hacia?: unknown };
   if (!esEstado(d.hacia)) return null;
   return { desde: esEstado(d.desde) ? (d.desde as Estado) : null, hacia: d.hacia };

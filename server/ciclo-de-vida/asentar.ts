@@ -2,7 +2,8 @@
 // Every entry of the record goes through `asentar`, inside the caller's transaction: the arrival
 // (the chart's initial state), a move (decided by the chart, domain/ciclo-de-vida.ts), or an event
 // of the record that is not a status change (a rectified field, the deletion of the person's data,
-// who has it — Tomar, Asignar a…, Liberar, also decided by the chart).
+// who has it — Tomar, Asignar a…, Liberar, also decided by the chart — or a proposal of four eyes:
+// proposed, discarded, or confirmed, which is the decision's move).
 // It writes the status (the arrival: the application's row itself, with the initial status; a
 // move: on condition that it still is the one the move starts from), the history row, the audit
 // row, and carries out the effects the chart names for the transition — opening the correction
@@ -37,6 +38,14 @@ import {
 } from '../comprobante/versiones.js';
 import { avisarEnvio, avisarMovimiento } from './avisos.js';
 import { pasosDe, resolucionDe } from './tiempos.js';
+import type { ControlDeDecision, Decision, EventoPropuesta } from '../../domain/propuestas.js';
+import {
+  SIN_PROPUESTA,
+  columnasDePropuesta,
+  marcaDelHistorial,
+  propuestaDelCiclo,
+  type PropuestaGuardada,
+} from './propuesta.js';
 
 /** What is written in the record. */
 type Asiento =
@@ -49,8 +58,29 @@ type Asiento =
       solicitud: Omit<Insertable<Database['solicitudes']>, 'id' | 'estado'>;
       documentos: readonly DocumentoDeVersion[];
     }
-  /** A move of the chart from `desde` (the status the mover saw). */
-  | { tipo: 'movimiento'; desde: Estado; evento: EventoMovimiento }
+  /**
+   * A move of the chart from `desde` (the status the mover saw), with the decisions that need four
+   * eyes now (none unless said) and, for a decision taken directly, how four eyes went.
+   */
+  | {
+      tipo: 'movimiento';
+      desde: Estado;
+      evento: EventoMovimiento;
+      dobleControl?: readonly Decision[];
+      control?: ControlDeDecision;
+    }
+  /**
+   * Four eyes (producto §15): a decision proposed, discarded, or confirmed — carried out as the
+   * proposal said —, decided by the chart from the stored status and `vista`, the open proposal the
+   * caller read; written on condition that both are still so.
+   */
+  | {
+      tipo: 'propuesta';
+      estado: Estado;
+      evento: EventoPropuesta;
+      vista: PropuestaGuardada | null;
+      dobleControl: readonly Decision[];
+    }
   /**
    * Who has it changes (producto §15): Tomar, Asignar a… or Liberar, decided by the chart from the
    * stored status and `anterior` (the holder the caller read); written on condition that the holder
@@ -242,6 +272,8 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
   let evento: EventoMovimiento | null = null;
   let acciones: readonly Accion[] = [];
   let documentos: readonly DocumentoDeVersion[] = [];
+  /** What the history row says of four eyes (./propuesta.ts). */
+  let marca: { campo?: string; control?: ControlDeDecision } = {};
 
   if (asiento.tipo === 'recepcion') {
     // In documentosDe's order.
@@ -262,7 +294,9 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
   } else if (asiento.tipo === 'movimiento') {
     evento = asiento.evento;
     documentos = await documentosDe(trx, solicitudId);
-    const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, claves(documentos));
+    const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, claves(documentos), null, {
+      dobleControl: asiento.dobleControl ?? [],
+    });
     if (!antes.can(evento)) return null;
     const [despues, efectos] = transition(cicloDeVida, antes, evento);
     const resolucion = await resolucionAl(trx, solicitudId, {
@@ -272,7 +306,8 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     });
     const cambio = await trx
       .updateTable('solicitudes')
-      .set({ estado: despues.value, estado_desde: en, ultimo_cambio_en: en, ...resolucion })
+      // A move closes the open proposal, if any: it was about the status left behind.
+      .set({ estado: despues.value, estado_desde: en, ultimo_cambio_en: en, ...resolucion, ...SIN_PROPUESTA })
       .where('id', '=', solicitudId)
       .where('estado', '=', asiento.desde)
       .executeTakeFirst();
@@ -285,6 +320,47 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
       motivo,
       documentos: evento.documentos?.length ? JSON.stringify(evento.documentos) : null,
     };
+    if (asiento.control) marca = { control: asiento.control };
+    acciones = efectos;
+  } else if (asiento.tipo === 'propuesta') {
+    const { estado, vista } = asiento;
+    documentos = await documentosDe(trx, solicitudId);
+    const antes = estadoDelCiclo(estado, claves(documentos), null, {
+      propuesta: propuestaDelCiclo(vista),
+      dobleControl: asiento.dobleControl,
+    });
+    if (!antes.can(asiento.evento)) return null;
+    const [despues, efectos] = transition(cicloDeVida, antes, asiento.evento);
+    const nueva = despues.context.propuesta;
+    const confirmada = despues.value !== estado && vista ? vista : null;
+    // A confirmation carries out the proposal: its decision, with its motivo (the e-mail's reason).
+    if (confirmada)
+      evento = {
+        type: confirmada.decision,
+        actor: asiento.evento.actor,
+        motivo: confirmada.motivo ?? undefined,
+      };
+    const resolucion = confirmada
+      ? await resolucionAl(trx, solicitudId, { desde: estado, hacia: despues.value, en })
+      : {};
+    const cambio = await trx
+      .updateTable('solicitudes')
+      .set({
+        ...(nueva ? columnasDePropuesta(randomUUID(), nueva, en) : SIN_PROPUESTA),
+        ...(confirmada ? { estado: despues.value, estado_desde: en, ...resolucion } : {}),
+        ultimo_cambio_en: en,
+      })
+      .where('id', '=', solicitudId)
+      .where('estado', '=', estado)
+      .where((eb) => (vista ? eb('propuesta_id', '=', vista.id) : eb('propuesta_id', 'is', null)))
+      .executeTakeFirst();
+    // Someone proposed, confirmed, discarded or moved it meanwhile: nothing of this one is kept.
+    if (Number(cambio.numUpdatedRows) !== 1) return null;
+    const motivo = confirmada ? confirmada.motivo : asiento.evento.motivo?.trim() || null;
+    fila = { desde: estado, hacia: despues.value, motivo, documentos: null };
+    const decision = nueva?.decision ?? vista?.decision;
+    if (decision)
+      marca = marcaDelHistorial(confirmada ? 'confirmacion' : nueva ? 'propuesta' : 'descarte', decision);
     acciones = efectos;
   } else if (asiento.tipo === 'responsable') {
     const antes = estadoDelCiclo(asiento.estado, [], asiento.anterior?.id ?? null);
@@ -318,7 +394,8 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     // The caller's conditional update already settled this entry; it is the last change now.
     await trx
       .updateTable('solicitudes')
-      .set({ ultimo_cambio_en: en })
+      // A deletion leaves nothing to decide: an open proposal (and its motivo) goes too.
+      .set({ ultimo_cambio_en: en, ...(asiento.tipo === 'supresion' ? SIN_PROPUESTA : {}) })
       .where('id', '=', solicitudId)
       .execute();
     fila = { desde: asiento.estado, hacia: asiento.estado, motivo: asiento.motivo, documentos: null };
@@ -343,6 +420,7 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
                 nuevo: asiento.nuevo?.nombre ?? null,
               }
             : {}),
+      ...marca,
     })
     .execute();
   if (anotacion.auditoria) await auditar(trx, anotacion.auditoria, ahora);

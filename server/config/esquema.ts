@@ -6,6 +6,8 @@
 // a wrong value is reported when there are several.
 import { mixed, object, type AnySchema, type InferType } from 'yup';
 import { RETENCION_MESES_PREDETERMINADA } from '../../domain/datos-personales.js';
+import { AJUSTES_DOBLE_CONTROL } from '../../domain/doble-control.js';
+import { PLAZO_REVISION_DIAS_PREDETERMINADO } from '../../domain/orden-bandeja.js';
 import {
   booleano,
   entero,
@@ -208,9 +210,14 @@ export const AJUSTES = {
       'Months a rechazada, or an observada whose correction deadline passed unused, keeps its personal data and documents; then the daily task `retencion` deletes them as a deletion on request would (producto §13). Aprobadas are kept. Stated on the terms page.',
   },
   PLAZO_REVISION_DIAS: {
-    esquema: entero(5, 1, 365),
+    esquema: entero(PLAZO_REVISION_DIAS_PREDETERMINADO, 1, 365),
     descripcion:
       'Working days an application may wait on staff (Recibida, En revisión, Corregida) before the back-office marks it "Demorada" (producto §15).',
+  },
+  DOBLE_CONTROL: {
+    esquema: unoDe(AJUSTES_DOBLE_CONTROL).default('rechazo'),
+    descripcion:
+      'Four eyes (producto §15): `rechazo` — an administrador\'s "Rechazar" is a proposal another administrador confirms —, `ambos` (also "Aprobar") or `no`. A revisor may always propose approval; with one active administrador decisions are taken directly.',
   },
   PUBLIC_URL: {
     esquema: texto()

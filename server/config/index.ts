@@ -8,6 +8,7 @@ import { ValidationError } from 'yup';
 import { configAuditoria } from './auditoria.js';
 import { esquemaDelEntorno, NOMBRES, type Entorno } from './esquema.js';
 import { partesDeS3 } from './validadores.js';
+import type { AjusteDobleControl } from '../../domain/doble-control.js';
 import type { AnilloDeClaves } from '../auditoria/claves.js';
 
 export interface Config {
@@ -52,6 +53,8 @@ export interface Config {
   retentionMonths: number;
   /** Working days an application may wait on staff before it is "Demorada" (producto §15). */
   plazoRevisionDias: number;
+  /** Which decisions need another administrador's confirmation (DOBLE_CONTROL, producto §15). */
+  dobleControl: AjusteDobleControl;
   /** How long a process keeps serving after SIGTERM with its ready check at 503 (decision 092). */
   drenajeMs: number;
   /** Where the built SPA lives; served when it has an index.html. */
@@ -192,6 +195,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     drenajeMs: e.SHUTDOWN_DRAIN_MS,
     retentionMonths: e.RETENTION_MONTHS,
     plazoRevisionDias: e.PLAZO_REVISION_DIAS,
+    dobleControl: e.DOBLE_CONTROL,
     clientDir: path.resolve(cwd, 'dist/client'),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,

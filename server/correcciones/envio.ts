@@ -11,6 +11,7 @@ import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { asentar } from '../ciclo-de-vida/asentar.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
+import { recalcularVigenciaMinima } from '../gestion/vigencias.js';
 import { correccionPorToken, enlaceVencido, rotuloDe } from './consulta.js';
 
 export interface Envio {
@@ -87,6 +88,8 @@ export async function enviarCorreccion(
             .execute();
         }
       }
+      // A replaced document has no end date yet: the application's earliest one may have gone.
+      await recalcularVigenciaMinima(trx, [c.solicitudId]);
 
       // The applicant's move of the lifecycle chart, written by the record's one writer on
       // condition that it still is Observada: staff may have moved it meanwhile (rejected it, say),

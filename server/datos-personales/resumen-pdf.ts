@@ -4,15 +4,16 @@
 // and pdfkit breaks pages itself. Returned as pdfkit's own stream, to be piped into the ZIP.
 import { CAMPOS, CAMPOS_SOCIO, etiquetasDe } from '../../domain/campos.js';
 import { CAMPOS_RECTIFICABLES } from '../../domain/datos-personales.js';
-import { COBRANZAS_HONORARIOS, FORMAS_PAGO, TARJETAS } from '../../domain/catalogos.js';
 import { ESTADOS, esEstado } from '../../domain/estados.js';
 import { fechaHoraArgentina } from '../../domain/fecha-hora.js';
 import { CAMPO_RESPONSABLE } from '../../domain/responsable.js';
+import { pasoDePropuesta } from '../../domain/propuestas.js';
 import { DOCUMENTOS, type DatosSocio } from '../../domain/index.js';
 import { AUTOR_COMPROBANTE } from '../comprobante/dibujo.js';
 import { tamanioConBytes } from '../comprobante/formato.js';
 import { nuevoPdf } from '../comprobante/fuentes.js';
 import type { DatosExportados, SolicitudExportada } from './datos-exportados.js';
+import { valorDelSocio } from './valores-del-socio.js';
 
 const TITULO_RESUMEN = 'Datos personales — Ley 25.326';
 const ROTULO_DOCUMENTO = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
@@ -51,38 +52,6 @@ const GRIS = '#555555';
 type Doc = PDFKit.PDFDocument;
 
 const nfc = (texto: string) => texto.normalize('NFC');
-
-const fechaCalendario = (iso: string): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-};
-
-const rotuloDe = (opciones: readonly { value: string; label: string }[], valor: unknown) =>
-  opciones.find((o) => o.value === valor)?.label ?? String(valor);
-
-/** A DatosSocio value as the form shows it ('' for an empty optional field). */
-function valorLegible(campo: keyof DatosSocio, d: DatosSocio): string {
-  const valor: unknown = d[campo];
-  if (valor === null || valor === undefined) return '';
-  switch (campo) {
-    case 'fechanac':
-      return fechaCalendario(String(valor));
-    case 'localidad':
-      return d.localidad?.nombreLocalidad ?? '';
-    case 'calle':
-      return d.calle?.nombreCalle ?? '';
-    case 'condicionIVA':
-      return d.condicionIVA?.nombreCondicionIVA ?? '';
-    case 'formaPago':
-      return rotuloDe(FORMAS_PAGO, valor);
-    case 'cobranzaHonorarios':
-      return rotuloDe(COBRANZAS_HONORARIOS, valor);
-    case 'tipoTarjetaCredito':
-      return TARJETAS.find((t) => t.value === valor)?.displayName ?? String(valor);
-    default:
-      return typeof valor === 'object' ? JSON.stringify(valor) : String(valor as string | number);
-  }
-}
 
 const estadoLegible = (estado: string | null) =>
   estado && esEstado(estado) ? ESTADOS[estado] : (estado ?? '');
@@ -126,7 +95,7 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
 
   titulo(doc, 'Datos personales');
   for (const campo of Object.keys(ROTULOS_DATOS_SOCIO) as (keyof DatosSocio)[]) {
-    fila(doc, ROTULOS_DATOS_SOCIO[campo], valorLegible(campo, s.datosSocio));
+    fila(doc, ROTULOS_DATOS_SOCIO[campo], valorDelSocio(campo, s.datosSocio));
   }
 
   titulo(doc, 'Documentos');
@@ -168,7 +137,10 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
 
   titulo(doc, 'Historial');
   // Who among the staff has it (producto §15) is the association's own work, not the person's data.
-  for (const h of s.historial.filter((e) => e.cambio?.campo !== CAMPO_RESPONSABLE)) {
+  // Nor its proposals of four eyes, nor their discards (the decision itself is a move, and stays).
+  const interna = (campo: string | undefined) =>
+    campo === CAMPO_RESPONSABLE || pasoDePropuesta(campo) !== null;
+  for (const h of s.historial.filter((e) => !interna(e.cambio?.campo))) {
     const quien = h.usuario ? ` — ${h.nombre ?? h.usuario}` : '';
     let que: string;
     if (h.cambio) {

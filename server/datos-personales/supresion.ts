@@ -14,6 +14,7 @@ import type { DocumentStore } from '../storage/almacen.js';
 import { asentar } from '../ciclo-de-vida/asentar.js';
 import { vaciarVersiones, versionesDe } from '../comprobante/versiones.js';
 import { claveDeBusqueda } from '../gestion/busqueda.js';
+import { recalcularVigenciaMinima } from '../gestion/vigencias.js';
 import { huella } from '../solicitud/canonico.js';
 import { borrarCopiasDeCorreo } from './copias-de-correo.js';
 import { antesDeSuprimir, sinCopias, type EntornoSinCopias } from './sin-copias.js';
@@ -159,6 +160,8 @@ async function suprimirUna(
     )
     .execute();
   await trx.deleteFrom('solicitud_documentos').where('solicitud_id', '=', solicitudId).execute();
+  // Its end dates went with its documents ("Vencidas", producto §15).
+  await recalcularVigenciaMinima(trx, [solicitudId]);
   // Never another application's: one draft makes one application, but a row still linking a
   // document elsewhere (seeded data) must keep it.
   const enUso = new Set(

@@ -74,6 +74,22 @@ interface SolicitudesTabla {
   /** Aprobada or Rechazada: when, and the working days it took without Observada; else null. */
   resuelta_en: Generated<string | null>;
   dias_resolucion: Generated<number | null>;
+  /**
+   * The earliest "Vigencia hasta" of its documents (YYYY-MM-DD), null when none has one: "Vencidas"
+   * (producto §15). Kept by gestion/vigencias.ts recalcularVigenciaMinima after every change of
+   * solicitud_documentos.vigente_hasta (registering one, a correction replacing the document, a
+   * deletion of personal data).
+   */
+  vigencia_minima: Generated<string | null>;
+  /**
+   * Its open proposal (producto §15, four eyes; domain/propuestas.ts), all null when none: its id,
+   * the decision (APROBAR, RECHAZAR), the personal.id who proposed it, when, and its motivo.
+   */
+  propuesta_id: Generated<string | null>;
+  propuesta: Generated<string | null>;
+  propuesta_por: Generated<string | null>;
+  propuesta_en: Generated<string | null>;
+  propuesta_motivo: Generated<string | null>;
 }
 export interface EquiposTabla {
   id: string;
@@ -169,6 +185,8 @@ interface HistorialTabla {
   campo: Generated<string | null>;
   anterior: Generated<string | null>;
   nuevo: Generated<string | null>;
+  /** A decision's row: 'confirmacion' (of a proposal) or 'un_administrador' (no four eyes possible). */
+  control: Generated<string | null>;
 }
 interface NotasTabla {
   id: string;

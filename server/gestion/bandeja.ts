@@ -1,11 +1,14 @@
-// The inbox (producto §9): applications newest first, filtered by status and by a search over
-// number, DNI, matrícula and name (solicitudes.busqueda, gestion/busqueda.ts), 25 a page, the
-// matches counted up to CONTEO_MAXIMO. The CSV export reads the same filter in keyset batches.
+// The inbox (producto §9): applications newest first — or in the order the page asks for
+// (producto §15, ./orden-bandeja.ts) —, filtered by status and by a search over number, DNI,
+// matrícula and name (solicitudes.busqueda, gestion/busqueda.ts), 25 a page, the matches counted up
+// to CONTEO_MAXIMO, each row with its waiting times in working days and the mark "Demorada"
+// (./demora.ts). The CSV export reads the same filter in keyset batches, newest first.
 //
 // How it stays fast at 100,000 rows (migration 004's indexes):
 // - Every query filters and orders on columns held by one index — solicitudes_bandeja
 //   (creada_en, numero, busqueda, estado) or, with a status, solicitudes_bandeja_estado
-//   (estado, creada_en, numero, busqueda) — so both engines walk it newest first without a sort,
+//   (estado, creada_en, numero, busqueda, and the holder since migration 014); each other order
+//   its own (./orden-bandeja.ts) — so both engines walk it in the page's order without a sort,
 //   test the LIKE on the index entry and never read the wide rows (datos_socio) of the rows they
 //   skip (PostgreSQL reads the table only to check visibility on pages autovacuum has not marked
 //   all-visible yet). On PostgreSQL the trigram index (pg_trgm), where it exists, answers a rare
@@ -18,41 +21,55 @@
 // - There is no separate "fast path" for numbers, DNIs or matrículas: each is a substring of the
 //   search key like any other term, so every term finds exactly what the LIKE finds, on both
 //   engines (an index on dni or numero would miss a partial DNI, or a matrícula that contains it).
-// - "Vence en 30 días" (producto §11) reads the index on solicitud_documentos (vigente_hasta,
-//   solicitud_id): a capped count of the window first, then either the few applications of that
-//   set by id, or, when the window holds many, the inbox's walk asking each row (Vencimiento).
-// - "Plazo vencido" is computed for the page's observed rows only, from their correction links
-//   (one query on correcciones_solicitud), never stored: it changes with the clock, not with a
-//   write.
-import {
-  PostgresAdapter,
-  sql,
-  type Expression,
-  type ExpressionBuilder,
-  type RawBuilder,
-  type SqlBool,
-} from 'kysely';
+// - "Para hoy" (producto §15) — among its options "Vence en 30 días" (producto §11, also as the
+//   older `vence=30`) and "Plazo vencido" — is ./para-hoy.ts's condition for its option, which
+//   also says how each is read through an index; the mark "Plazo vencido" on the page's rows is
+//   the same condition, asked of the page's rows only.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   CONTEO_MAXIMO,
   FILAS_POR_PAGINA,
+  PLAZO_REVISION_DIAS_PREDETERMINADO,
   VENCE_PRONTO,
+  ordenDeLaBandeja,
   type Estado,
   type FilaBandeja,
   type FiltroBandeja,
   type PaginaBandeja,
 } from '../../domain/index.js';
+import { CON_PROPUESTA } from '../../domain/propuestas.js';
 import type { Database, Db } from '../db/esquema.js';
 import { terminosDeBusqueda } from './busqueda.js';
 import { COLUMNAS_RESPONSABLE, responsableDeFila } from './columnas-responsable.js';
 import { conDniRepetido } from './dni-repetido.js';
+import { esDemorada, inicioDeLaDemora } from './demora.js';
+import { columnaDelFiltro, numerosEnOrden, type ColumnaSinIndice } from './orden-bandeja.js';
+import { diasHabilesEntre } from '../correcciones/plazo.js';
 import { ventanaVencePronto } from './vigencias.js';
+import { columnasCsv, type FilaLeidaCsv } from './filas-csv.js';
+import {
+  condicionDeVencimiento,
+  condicionParaHoy,
+  plazosVencidos,
+  vencimientoDe,
+  type Vencimiento,
+} from './para-hoy.js';
 
-export type FiltroConsulta = Pick<FiltroBandeja, 'q' | 'estado' | 'vence'> & {
+// "Vence en 30 días" moved to ./para-hoy.ts with the other options of "Para hoy".
+export { vencimientoDe, type Vencimiento } from './para-hoy.js';
+
+export type FiltroConsulta = Pick<FiltroBandeja, 'q' | 'estado' | 'vence' | 'hoy' | 'propuesta'> & {
   /**
    * "Responsable" (producto §15) as ./asignacion.ts resolves it: an account's id, null for "Sin
    * asignar"; absent: everyone's. It walks solicitudes_bandeja_responsable (migration 010).
    */
   responsableId?: string | null;
+  /**
+   * What "Para hoy" (`hoy`, ./para-hoy.ts) is asked with: the instant (absent: now) and
+   * config.plazoRevisionDias for "Demoradas" (absent: PLAZO_REVISION_DIAS' default).
+   */
+  ahora?: Date;
+  plazoRevisionDias?: number;
 };
 
 type Eb = ExpressionBuilder<Database, 'solicitudes'>;
@@ -61,88 +78,24 @@ type Eb = ExpressionBuilder<Database, 'solicitudes'>;
 export const tieneBusqueda = (filtro: FiltroConsulta): boolean => terminosDeBusqueda(filtro.q).length > 0;
 
 /**
- * "Vence en 30 días" as one query reads it: the window of end dates (fixed once per query, so a
- * page and its count agree), and whether the matching documents are few enough to read from the
- * index on vigente_hasta and look their applications up by id (`porConjunto`). When they are
- * many, walking the inbox's index newest first and asking each row finds a page sooner. Measured
- * at 100,000 applications of real width (median of a page with its count): 1,000 in the window,
- * by the set 5 ms SQLite / 34 ms PostgreSQL (by the walk, tens); 50,000 in the window, by the
- * set ~0.5 s on both, by the walk 35–170 ms. The cut is roughly where the two cross.
- */
-export interface Vencimiento {
-  desde: string;
-  hasta: string;
-  porConjunto: boolean;
-}
-
-/** Up to this many documents in the window, the set is read first (see Vencimiento). */
-const TOPE_CONJUNTO_VENCE = 5000;
-
-/** The filter's Vencimiento, or null when the filter does not ask for it. */
-export async function vencimientoDe(
-  db: Db,
-  filtro: FiltroConsulta,
-  ahora = new Date(),
-): Promise<Vencimiento | null> {
-  if (filtro.vence !== VENCE_PRONTO) return null;
-  const { desde, hasta } = ventanaVencePronto(ahora);
-  // A capped count of a range of solicitud_documentos_vigencia: it never reads past the cap.
-  const fila = await db
-    .selectFrom((qb) =>
-      qb
-        .selectFrom('solicitud_documentos')
-        .select('solicitud_id')
-        .where('vigente_hasta', '>=', desde)
-        .where('vigente_hasta', '<=', hasta)
-        .limit(TOPE_CONJUNTO_VENCE + 1)
-        .as('en_ventana'),
-    )
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  return { desde, hasta, porConjunto: Number(fila.n) <= TOPE_CONJUNTO_VENCE };
-}
-
-function condicionDeVencimiento(eb: Eb, v: Vencimiento): Expression<SqlBool> {
-  if (v.porConjunto) {
-    // The GROUP BY keeps the set a set: PostgreSQL then reads it first and looks each id up,
-    // instead of turning the IN into a per-row lookup while walking the whole inbox.
-    return eb(
-      'id',
-      'in',
-      eb
-        .selectFrom('solicitud_documentos as sd')
-        .select('sd.solicitud_id')
-        .where('sd.vigente_hasta', '>=', v.desde)
-        .where('sd.vigente_hasta', '<=', v.hasta)
-        .groupBy('sd.solicitud_id'),
-    );
-  }
-  return eb.exists(
-    eb
-      .selectFrom('solicitud_documentos as sd')
-      .select(sql.lit(1).as('uno'))
-      .whereRef('sd.solicitud_id', '=', 'solicitudes.id')
-      .where('sd.vigente_hasta', '>=', v.desde)
-      .where('sd.vigente_hasta', '<=', v.hasta),
-  );
-}
-
-/**
  * What the filter asks of a row (TRUE when nothing). `vencimiento` is the filter's own
  * (vencimientoDe); without it "Vence en 30 días" is asked row by row, with today's window.
+ * `sinIndice`: the columns a sorted page must not look up by index (./orden-bandeja.ts).
  */
 function condicionDelFiltro(
   eb: Eb,
   filtro: FiltroConsulta,
   vencimiento?: Vencimiento | null,
+  sinIndice?: ReadonlySet<ColumnaSinIndice>,
 ): Expression<SqlBool> {
   const partes: Expression<SqlBool>[] = [];
-  if (filtro.estado) partes.push(eb('estado', '=', filtro.estado));
+  if (filtro.estado) partes.push(eb(columnaDelFiltro('estado', sinIndice), '=', filtro.estado));
   if (filtro.responsableId !== undefined) {
+    const responsable = columnaDelFiltro('responsable_id', sinIndice);
     partes.push(
       filtro.responsableId === null
-        ? eb('responsable_id', 'is', null)
-        : eb('responsable_id', '=', filtro.responsableId),
+        ? eb(responsable, 'is', null)
+        : eb(responsable, '=', filtro.responsableId),
     );
   }
   // The key and the words are both lower case without accents (normalizar), so LIKE compares the
@@ -155,30 +108,19 @@ function condicionDelFiltro(
       condicionDeVencimiento(eb, vencimiento ?? { ...ventanaVencePronto(new Date()), porConjunto: false }),
     );
   }
-  return eb.and(partes);
-}
-
-/**
- * Which of `ids` (applications in observada) have their newest correction link unused and past
- * its deadline at `ahoraMs` — "Plazo vencido" (producto §11).
- */
-async function plazosVencidos(db: Db, ids: readonly string[], ahoraMs: number): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const enlaces = await db
-    .selectFrom('correcciones')
-    .select(['solicitud_id', 'creada_en', 'vence_ms', 'usada_en'])
-    .where('solicitud_id', 'in', ids)
-    .orderBy('creada_en', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const vencidos = new Set<string>();
-  const vistos = new Set<string>();
-  for (const e of enlaces) {
-    if (vistos.has(e.solicitud_id)) continue; // an older link: the newest one decides
-    vistos.add(e.solicitud_id);
-    if (e.usada_en === null && Number(e.vence_ms) < ahoraMs) vencidos.add(e.solicitud_id);
+  // "Con propuesta" (producto §15): the partial index solicitudes_con_propuesta (migration 013)
+  // holds only these, in the inbox's order.
+  if (filtro.propuesta === CON_PROPUESTA) partes.push(eb('propuesta_id', 'is not', null));
+  if (filtro.hoy) {
+    partes.push(
+      condicionParaHoy(eb, filtro.hoy, {
+        ahora: filtro.ahora ?? new Date(),
+        plazoRevisionDias: filtro.plazoRevisionDias ?? PLAZO_REVISION_DIAS_PREDETERMINADO,
+        vencimiento: vencimiento ?? null,
+      }),
+    );
   }
-  return vencidos;
+  return eb.and(partes);
 }
 
 /** Matches of `filtro`, counted up to `tope` (the count stops reading there). */
@@ -188,7 +130,10 @@ export async function contarHasta(
   tope: number,
   vencimiento?: Vencimiento | null,
 ): Promise<number> {
-  const v = vencimiento === undefined ? await vencimientoDe(db, filtro) : vencimiento;
+  const leido = vencimiento === undefined ? await vencimientoDe(db, filtro) : vencimiento;
+  // Without a term, "Vence en 30 días" is counted from its set, however large: walking the inbox
+  // (what finds a page sooner) would ask every row. A term is tested on the walked index entry.
+  const v = leido && !tieneBusqueda(filtro) ? { ...leido, porConjunto: true } : leido;
   const fila = await db
     .selectFrom((qb) =>
       qb
@@ -203,34 +148,50 @@ export async function contarHasta(
   return Number(fila.n);
 }
 
-export async function paginaBandeja(db: Db, filtro: FiltroBandeja & FiltroConsulta): Promise<PaginaBandeja> {
+export async function paginaBandeja(
+  db: Db,
+  consulta: FiltroBandeja & FiltroConsulta,
+): Promise<PaginaBandeja> {
+  // One clock for the filter ("Para hoy") and the page's days and marks (producto §15).
+  const ahora = consulta.ahora ?? new Date();
+  const filtro = { ...consulta, ahora };
+  const plazoRevisionDias = filtro.plazoRevisionDias ?? PLAZO_REVISION_DIAS_PREDETERMINADO;
   const salteadas = (filtro.pagina - 1) * FILAS_POR_PAGINA;
   const v = await vencimientoDe(db, filtro);
-  const numeros = db
-    .selectFrom('solicitudes')
-    .select('numero')
-    .where((eb) => condicionDelFiltro(eb, filtro, v))
-    .orderBy('creada_en', 'desc')
-    .orderBy('numero', 'desc')
-    .limit(FILAS_POR_PAGINA)
-    .offset(salteadas);
-  const filas = await db
-    .selectFrom('solicitudes as s')
-    .leftJoin('personal as p', 'p.id', 's.responsable_id')
-    .select([
-      's.id',
-      's.numero',
-      's.creada_en',
-      's.apellidoynombre',
-      's.dni',
-      's.matricula',
-      's.estado',
-      ...COLUMNAS_RESPONSABLE,
-    ])
-    .where('s.numero', 'in', numeros)
-    .orderBy('s.creada_en', 'desc')
-    .orderBy('s.numero', 'desc')
-    .execute();
+  const numeros = await numerosEnOrden(
+    db,
+    ordenDeLaBandeja(filtro),
+    {
+      condicion: (eb, sinIndice) => condicionDelFiltro(eb, filtro, v, sinIndice),
+      estado: filtro.estado,
+      ...(filtro.responsableId === undefined ? {} : { responsableId: filtro.responsableId }),
+    },
+    salteadas,
+    FILAS_POR_PAGINA,
+  );
+  const leidas =
+    numeros.length === 0
+      ? []
+      : await db
+          .selectFrom('solicitudes as s')
+          .leftJoin('personal as p', 'p.id', 's.responsable_id')
+          .select([
+            's.id',
+            's.numero',
+            's.creada_en',
+            's.apellidoynombre',
+            's.dni',
+            's.matricula',
+            's.estado',
+            's.estado_desde',
+            's.ultimo_cambio_en',
+            ...COLUMNAS_RESPONSABLE,
+          ])
+          .where('s.numero', 'in', numeros)
+          .execute();
+  // The page's order is the numbers' (./orden-bandeja.ts).
+  const lugar = new Map(numeros.map((n, i) => [n, i]));
+  const filas = leidas.sort((a, b) => lugar.get(a.numero)! - lugar.get(b.numero)!);
   // A page that is not full is the last one: it tells the total (unless it is empty past page 1,
   // where the matches could be anywhere before it).
   const n =
@@ -241,10 +202,11 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja & FiltroConsul
     plazosVencidos(
       db,
       filas.filter((f) => f.estado === 'observada').map((f) => f.id),
-      Date.now(),
+      ahora.getTime(),
     ),
     conDniRepetido(db, filas),
   ]);
+  const inicioDemora = inicioDeLaDemora(ahora, plazoRevisionDias);
   return {
     filas: filas.map((f): FilaBandeja => ({
       numero: f.numero,
@@ -256,6 +218,11 @@ export async function paginaBandeja(db: Db, filtro: FiltroBandeja & FiltroConsul
       plazoVencido: vencidos.has(f.id),
       responsable: responsableDeFila(f),
       dniRepetido: repetidos.has(f.id),
+      ultimoCambioEn: f.ultimo_cambio_en,
+      diasUltimoCambio: diasHabilesEntre(new Date(f.ultimo_cambio_en), ahora),
+      estadoDesde: f.estado_desde,
+      diasEnEstado: diasHabilesEntre(new Date(f.estado_desde), ahora),
+      demorada: esDemorada(f, inicioDemora),
     })),
     pagina: filtro.pagina,
     porPagina: FILAS_POR_PAGINA,
@@ -304,28 +271,8 @@ export async function contarDesde(db: Db, filtro: FiltroConsulta, inicio: Cursor
   return Number(fila.n);
 }
 
-export interface FilaExportable {
-  numero: string;
-  creada_en: string;
-  apellidoynombre: string;
-  dni: string;
-  matricula: string;
-  estado: string;
-  email: string;
-  codArea: unknown;
-  telefono: unknown;
-}
-
-/**
- * One key of datos_socio, read by the database: the export does not fetch (and parse) the whole
- * JSON of 100,000 applications for two short fields — less to transfer, and much less garbage in
- * the server's memory while it streams.
- */
-function campoDeDatosSocio(db: Db, clave: 'codArea' | 'telefono'): RawBuilder<unknown> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql`(${sql.ref('datos_socio')}::json ->> ${sql.lit(clave)})`
-    : sql`json_extract(${sql.ref('datos_socio')}, ${sql.lit(`$.${clave}`)})`;
-}
+/** A row of the CSV export: what ./filas-csv.ts reads of an application (columnasCsv). */
+export type FilaExportable = FilaLeidaCsv;
 
 /**
  * The matches of `filtro` from `inicio` on, newest first, `tamanio` rows at a time: each batch
@@ -346,17 +293,7 @@ export async function* lotesDelFiltro(
     const conInicio = incluido;
     const lote = await db
       .selectFrom('solicitudes')
-      .select([
-        'numero',
-        'creada_en',
-        'apellidoynombre',
-        'dni',
-        'matricula',
-        'estado',
-        'email',
-        campoDeDatosSocio(db, 'codArea').as('codArea'),
-        campoDeDatosSocio(db, 'telefono').as('telefono'),
-      ])
+      .select(columnasCsv)
       .where((eb) => eb.and([condicionDelFiltro(eb, filtro, v), despuesDe(eb, desde, conInicio)]))
       .orderBy('creada_en', 'desc')
       .orderBy('numero', 'desc')

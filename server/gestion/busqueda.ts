@@ -1,5 +1,9 @@
-// The inbox's search key (producto §9): number, DNI, matrícula and name in lower case without
+// The inbox's search key (producto §9): name, number, DNI and matrícula in lower case without
 // accents, kept in a column so the same LIKEs find "Peña" from "pena" on SQLite and PostgreSQL.
+// The name goes first and ends in a tab (below every character a name holds): ordered as bytes,
+// the key orders by the name without accents or case, a shorter name before a longer one it
+// begins, then by the number — the inbox's "Apellido y nombres" sort (producto §15,
+// ./orden-bandeja.ts). No search word holds a tab or a space, so none matches across two fields.
 import { normalizar } from '../../domain/index.js';
 
 export interface Buscable {
@@ -10,7 +14,7 @@ export interface Buscable {
 }
 
 export const claveDeBusqueda = (s: Buscable): string =>
-  [s.numero, s.dni, s.matricula, s.apellidoynombre].map(normalizar).join(' ');
+  `${normalizar(s.apellidoynombre)}\t${[s.numero, s.dni, s.matricula].map(normalizar).join(' ')}`;
 
 /**
  * The words of a search as the column stores them, with LIKE's own characters escaped (the query

@@ -3,6 +3,8 @@
 // may make from its current status (read from the lifecycle chart, domain/ciclo-de-vida.ts).
 // A document a correction brought says which file it replaced and when (producto §14): the
 // receipt's newest version lists every replacement, and the replaced file stays in its draft.
+// Four eyes (producto §15): the open proposal, what this account may do about it, and the moves
+// as the chart allows them with the proposal and DOBLE_CONTROL (./doble-control.ts).
 import {
   DOCUMENTOS,
   TEXTOS_DATOS_PERSONALES,
@@ -17,7 +19,14 @@ import {
   type Rol,
 } from '../../domain/index.js';
 import type { Selectable } from 'kysely';
-import { asignacionesPosibles, estadoDelCiclo, movimientosPosibles } from '../../domain/ciclo-de-vida.js';
+import { MOVIMIENTOS, asignacionesPosibles, estadoDelCiclo, ofrece } from '../../domain/ciclo-de-vida.js';
+import {
+  propuestasPosibles,
+  type AjusteDobleControl,
+  type ControlDeDecision,
+} from '../../domain/propuestas.js';
+import { propuestaDelCiclo } from '../ciclo-de-vida/propuesta.js';
+import { dobleControlAhora, propuestaAbierta } from './doble-control.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
 import { ultimaVersion, type Reemplazado } from '../comprobante/versiones.js';
 import type { Db, EquiposTabla } from '../db/esquema.js';
@@ -138,6 +147,7 @@ export async function historialDe(
       'h.campo',
       'h.anterior',
       'h.nuevo',
+      'h.control',
       'p.usuario',
       'p.nombre',
     ])
@@ -156,6 +166,7 @@ export async function historialDe(
       motivo: h.motivo,
       documentos: clavesDeHistorial(h.documentos),
       cambio: h.campo ? { campo: h.campo, anterior: h.anterior, nuevo: h.nuevo } : null,
+      ...(h.control ? { control: h.control as ControlDeDecision } : {}),
     },
   }));
 }
@@ -170,11 +181,15 @@ function reemplazoDe(reemplazados: readonly Reemplazado[], clave: string, docume
   return r ? { en: r.en, version: r.version } : null;
 }
 
-/** Everything the detail page shows `lector`; a 404 when there is no such application. */
+/**
+ * Everything the detail page shows `lector`, four eyes read with `ajuste` (DOBLE_CONTROL); a 404
+ * when there is no such application.
+ */
 export async function detalleSolicitud(
   db: Db,
   numero: string,
   lector: { rol: Rol; personalId: string },
+  ajuste: AjusteDobleControl,
 ): Promise<DetalleSolicitud> {
   const { rol } = lector;
   const s = await db
@@ -196,7 +211,7 @@ export async function detalleSolicitud(
   if (!s) throw solicitudInexistente();
   const estado = s.estado as Estado;
 
-  const [documentos, equipos, historial, notas, version, mismoDni] = await Promise.all([
+  const [documentos, equipos, historial, notas, version, mismoDni, propuesta, control] = await Promise.all([
     db
       .selectFrom('solicitud_documentos as sd')
       .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
@@ -228,8 +243,16 @@ export async function detalleSolicitud(
       .execute(),
     ultimaVersion(db, s.id),
     otrasConElMismoDni(db, s),
+    propuestaAbierta(db, s.id),
+    dobleControlAhora(db, ajuste),
   ]);
   const reemplazados = version?.reemplazados ?? [];
+  const ciclo = estadoDelCiclo(
+    estado,
+    documentos.map((d) => d.clave),
+    s.responsable_id ?? null,
+    { propuesta: propuestaDelCiclo(propuesta), dobleControl: control.decisiones },
+  );
 
   return {
     numero: s.numero,
@@ -252,13 +275,18 @@ export async function detalleSolicitud(
     historial: historial.map((h) => h.entrada),
     notas: notas.map(notaDeFila),
     // A deleted application stays for the association's records only: nothing more to decide.
-    movimientos: s.suprimida_en ? [] : movimientosPosibles(estado, rol).map((m) => m.hacia),
+    movimientos: s.suprimida_en
+      ? []
+      : MOVIMIENTOS.filter((m) => ofrece(ciclo, m.evento, rol)).map((m) => m.hacia),
     suprimidaEn: s.suprimida_en ?? null,
     responsable: responsableDeFila(s),
     asignaciones: s.suprimida_en
       ? []
       : asignacionesPosibles(estadoDelCiclo(estado, [], s.responsable_id ?? null), rol, lector.personalId),
     mismoDni,
+    propuesta: propuesta?.detalle ?? null,
+    propuestas: s.suprimida_en ? [] : propuestasPosibles(ciclo, rol, lector.personalId),
+    dobleControl: control.decisiones,
   };
 }
 

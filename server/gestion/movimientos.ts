@@ -3,6 +3,9 @@
 // current status (409). The move is written by the record's one writer (./ciclo-de-vida.ts), on
 // condition that the status still is the one the page showed, so of two people moving the same
 // application at once only one wins; its history, audit row and e-mail go in the same transaction.
+// Where four eyes apply (producto §15, DOBLE_CONTROL) the chart refuses an administrador's decision
+// — it is proposed instead (./propuestas.ts) — and with one administrador active it is taken
+// directly, its history row saying so.
 import {
   estadoDelCiclo,
   movimientoHacia,
@@ -11,10 +14,12 @@ import {
   type EventoCiclo,
 } from '../../domain/ciclo-de-vida.js';
 import { TEXTOS_GESTION, type PedidoMovimiento } from '../../domain/index.js';
+import { TEXTOS_PROPUESTA, esDecision, type AjusteDobleControl } from '../../domain/propuestas.js';
 import type { Db } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { asentar } from '../ciclo-de-vida/asentar.js';
 import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
+import { dobleControlAhora } from './doble-control.js';
 import type { SesionActiva } from '../personal/sesiones.js';
 
 export { problemaDeTexto } from '../../domain/ciclo-de-vida.js';
@@ -27,12 +32,14 @@ export interface Mover {
   pedido: PedidoMovimiento;
   sesion: SesionActiva;
   ip: string;
+  /** DOBLE_CONTROL. */
+  ajuste: AjusteDobleControl;
   ahora?: Date;
 }
 
 export async function moverEstado(
   db: Db,
-  { numero, pedido, sesion, ip, ahora = new Date() }: Mover,
+  { numero, pedido, sesion, ip, ajuste, ahora = new Date() }: Mover,
 ): Promise<void> {
   const { desde, hacia } = pedido;
   // The role decides alone, whatever the status: "corregida" is the applicant's move (producto §11).
@@ -64,15 +71,28 @@ export async function moverEstado(
     ...(movimiento.necesitaDocumentos ? { documentos: pedido.documentos ?? [] } : {}),
   };
   // The page showed another status, or the chart does not make the move from it: someone moved
-  // it first.
-  if (solicitud.estado !== desde || !estadoDelCiclo(desde, documentos).can(evento)) {
+  // it first — or, for a decision the chart makes only with four eyes, it is to be proposed.
+  const control = await dobleControlAhora(db, ajuste);
+  const dobleControl = control.decisiones;
+  if (solicitud.estado !== desde) throw movimientoVencido();
+  if (!estadoDelCiclo(desde, documentos, null, { dobleControl }).can(evento)) {
+    if (estadoDelCiclo(desde, documentos).can(evento)) {
+      throw new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, TEXTOS_PROPUESTA.necesitaPropuesta);
+    }
     throw movimientoVencido();
   }
+  const sinDobleControl = esDecision(evento.type) && control.suspendidas.includes(evento.type);
   await db.transaction().execute(async (trx) => {
     await tomarSiVigente(trx, solicitud.id);
     const hecho = await asentar(trx, {
       solicitudId: solicitud.id,
-      asiento: { tipo: 'movimiento', desde, evento },
+      asiento: {
+        tipo: 'movimiento',
+        desde,
+        evento,
+        dobleControl,
+        ...(sinDobleControl ? { control: 'un_administrador' as const } : {}),
+      },
       personalId: sesion.personalId,
       auditoria: {
         usuario: sesion.usuario,

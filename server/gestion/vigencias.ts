@@ -2,7 +2,9 @@
 // staff for the documents issued for a period (DOCUMENTOS_CON_VIGENCIA: the malpractice policy
 // and the like). It lives on the application's link to the document (solicitud_documentos), so
 // the inbox's "Vence en 30 días" and the reminders (tareas/recordatorios.ts) read it from one
-// indexed column. The change and its audit row are one transaction.
+// indexed column. The change and its audit row are one transaction. The earliest end date of each
+// application is also kept on its row (`vigencia_minima`, for "Vencidas": ./para-hoy.ts), by
+// recalcularVigenciaMinima after every write of an end date, here and where documents change.
 import {
   DIAS_VENCE_PRONTO,
   DOCUMENTOS,
@@ -49,6 +51,22 @@ const tieneVigencia = (clave: string): clave is DocumentoKey =>
 
 const invalida = (mensaje: string) =>
   new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_HTTP.validacion, { hasta: mensaje });
+
+/**
+ * Writes each application's earliest end date (`vigencia_minima`) from its documents' links: of
+ * `solicitudIds`, or of every application. Called in the transaction that changed an end date.
+ */
+export async function recalcularVigenciaMinima(db: Db, solicitudIds?: readonly string[]): Promise<void> {
+  if (solicitudIds?.length === 0) return;
+  let q = db.updateTable('solicitudes').set((eb) => ({
+    vigencia_minima: eb
+      .selectFrom('solicitud_documentos as sd')
+      .select((e) => e.fn.min('sd.vigente_hasta').as('minima'))
+      .whereRef('sd.solicitud_id', '=', 'solicitudes.id'),
+  }));
+  if (solicitudIds) q = q.where('id', 'in', solicitudIds);
+  await q.execute();
+}
 
 export interface RegistrarVigencia {
   numero: string;
@@ -97,6 +115,7 @@ export async function registrarVigencia(
       .where('solicitud_id', '=', solicitud.id)
       .where('documento_id', '=', enlace.documento_id)
       .execute();
+    await recalcularVigenciaMinima(trx, [solicitud.id]);
     await auditar(
       trx,
       { usuario: sesion.usuario, ip, accion: 'registrar_vigencia', objeto: numero, detalle: { documento: clave, hasta } },

@@ -13,6 +13,7 @@ import { Cuenta } from './paginas/Cuenta.js';
 import { DatosPersonales } from './paginas/DatosPersonales.js';
 import { Ingresar } from './paginas/Ingresar.js';
 import { Solicitud } from './paginas/solicitud/Solicitud.js';
+import { Tablero } from './paginas/Tablero.js';
 import { ConSesion } from './sesion.js';
 
 function useNoIndexar() {
@@ -41,6 +42,7 @@ export default function Gestion() {
             <MarcoConSesion>
               <Switch>
                 <Route path="/" component={Bandeja} />
+                <Route path="/tablero" component={Tablero} />
                 <Route path="/solicitudes/:numero" component={Solicitud} />
                 <Route path="/auditoria" component={Auditoria} />
                 <Route path="/datos-personales" component={DatosPersonales} />

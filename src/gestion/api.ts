@@ -13,6 +13,14 @@ import type {
   VigenciaRegistrada,
 } from '../../domain/gestion.js';
 import type { CuentaNombrada, PedidoResponsable } from '../../domain/responsable.js';
+import type { PedidoPropuesta } from '../../domain/propuestas.js';
+import type { Tablero } from '../../domain/para-hoy.js';
+import type {
+  AsignacionMasiva,
+  FiltroDeSeleccion,
+  PedidoAsignacionMasiva,
+  SeleccionDeBusqueda,
+} from '../../domain/seleccion.js';
 
 const enGestion = { baseURL: BASE_GESTION };
 
@@ -38,6 +46,12 @@ export function parametrosDe(filtro: Partial<FiltroBandeja>): URLSearchParams {
   if (filtro.estado) p.set('estado', filtro.estado);
   if (filtro.vence) p.set('vence', filtro.vence);
   if (filtro.responsable) p.set('responsable', filtro.responsable);
+  if (filtro.propuesta) p.set('propuesta', filtro.propuesta);
+  if (filtro.hoy) p.set('hoy', filtro.hoy);
+  if (filtro.orden) {
+    p.set('orden', filtro.orden);
+    p.set('dir', filtro.dir ?? 'asc');
+  }
   if (filtro.pagina && filtro.pagina > 1) p.set('pagina', String(filtro.pagina));
   return p;
 }
@@ -60,9 +74,15 @@ export const obtenerSolicitud = async (n: string, signal?: AbortSignal) =>
   (await http.get<DetalleSolicitud>(`solicitudes/${numero(n)}`, { ...enGestion, signal })).data;
 export const moverSolicitud = async (n: string, pedido: PedidoMovimiento) =>
   (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/estado`, pedido, enGestion)).data;
+/** Four eyes (producto §15): propose a decision, confirm another's or discard one. */
+export const cambiarPropuesta = async (n: string, pedido: PedidoPropuesta) =>
+  (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/propuesta`, pedido, enGestion)).data;
 /** Tomar, Asignar a… or Liberar (producto §15). */
 export const cambiarResponsable = async (n: string, pedido: PedidoResponsable) =>
   (await http.post<DetalleSolicitud>(`solicitudes/${numero(n)}/responsable`, pedido, enGestion)).data;
+/** The Tablero (producto §15). */
+export const obtenerTablero = async (signal?: AbortSignal) =>
+  (await http.get<Tablero>('tablero', { ...enGestion, signal })).data;
 /** The active accounts: whom to assign to, whom to filter by. */
 export const obtenerResponsables = async (signal?: AbortSignal) =>
   (await http.get<CuentaNombrada[]>('responsables', { ...enGestion, signal })).data;
@@ -111,8 +131,23 @@ export const urlDocumento = (n: string, clave: string, modo: 'ver' | 'descargar'
 export const urlDocumentosZip = (n: string) => `${BASE_GESTION}solicitudes/${numero(n)}/documentos.zip`;
 
 /** The CSV of the current filter (no page: every matching row). */
-export function urlExportacion(filtro: FiltroBandeja): string {
-  const p = parametrosDe({ q: filtro.q, estado: filtro.estado, vence: filtro.vence ?? '' });
-  const consulta = p.toString();
+export function urlExportacion(filtro: FiltroDeSeleccion): string {
+  const consulta = parametrosDe({ ...filtro, pagina: 1 }).toString();
   return `${BASE_GESTION}exportacion.csv${consulta ? `?${consulta}` : ''}`;
 }
+
+/** The CSV of a selection of numbers (producto §15). */
+export const urlExportacionDeSeleccion = (numeros: readonly string[]) =>
+  `${BASE_GESTION}exportacion.csv?numeros=${numeros.map(numero).join(',')}`;
+
+/** "Seleccionar las N de esta búsqueda": its count and huella, to assign it at once. */
+export const seleccionarBusqueda = async (filtro: FiltroDeSeleccion) =>
+  (
+    await http.get<SeleccionDeBusqueda>('seleccion', {
+      ...enGestion,
+      params: parametrosDe({ ...filtro, pagina: 1 }),
+    })
+  ).data;
+/** "Asignar a…" for the selection: all or nothing. */
+export const asignarSeleccion = async (pedido: PedidoAsignacionMasiva) =>
+  (await http.post<AsignacionMasiva>('seleccion/responsable', pedido, enGestion)).data;

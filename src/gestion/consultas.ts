@@ -8,6 +8,7 @@ import { TEXTOS_GESTION } from '../../domain/gestion.js';
 import { mensajeDelServidor } from '../api/cliente.js';
 
 const RUTA_INGRESO = '/gestion/ingresar';
+const RUTA_TABLERO = '/gestion/tablero';
 
 export const estadoHttp = (error: unknown): number | undefined =>
   error instanceof AxiosError ? error.response?.status : undefined;
@@ -39,11 +40,14 @@ export function mensajeDeError(
   return mensajeDelServidor(error) ?? predeterminado;
 }
 
-/** Where the sign-in page sends the user back to: only a back-office path of this site. */
+/**
+ * Where the sign-in page sends the user: back to the back-office path they asked for (only one of
+ * this site), or else the Tablero, what needs them today (producto §15).
+ */
 export function destinoSeguro(volver: string | null): string {
   if (!volver || !/^\/gestion(?:[/?]|$)/.test(volver) || volver.includes('//') || volver.includes('\\'))
-    return '/gestion';
-  return volver.startsWith(RUTA_INGRESO) ? '/gestion' : volver;
+    return RUTA_TABLERO;
+  return volver.startsWith(RUTA_INGRESO) ? RUTA_TABLERO : volver;
 }
 
 /** The sign-in page's address that brings the user back to where they are now. */

@@ -3,7 +3,7 @@
 // open redirect).
 import { describe, expect, it } from 'vitest';
 import { destinoSeguro } from '../../src/gestion/consultas.js';
-import { filtroDe, rutaDe } from '../../src/gestion/filtro.js';
+import { filtroDe, rutaActualizada, rutaDe } from '../../src/gestion/filtro.js';
 import { rango } from '../../src/gestion/formato.js';
 
 describe('la vista de la bandeja en la dirección', () => {
@@ -27,6 +27,20 @@ describe('la vista de la bandeja en la dirección', () => {
     expect(filtroDe(ruta.slice(1))).toEqual(filtro);
   });
 
+  it('"Para hoy" (producto §15): hoy, and vence=30 of an address saved before it as its "Vence en 30 días"', () => {
+    expect(filtroDe('?hoy=demoradas')).toEqual({ q: '', estado: '', pagina: 1, hoy: 'demoradas' });
+    expect(filtroDe('?hoy=manana')).toEqual({ q: '', estado: '', pagina: 1 });
+    expect(filtroDe('?vence=30&estado=aprobada')).toEqual({
+      q: '',
+      estado: 'aprobada',
+      pagina: 1,
+      hoy: 'vence30',
+    });
+    expect(rutaDe({ q: '', estado: '', pagina: 1, hoy: 'plazo_vencido' })).toBe('/?hoy=plazo_vencido');
+    expect(rutaActualizada('?vence=30&q=perez')).toBe('/?q=perez&hoy=vence30');
+    expect(rutaActualizada('?hoy=vence30&q=perez')).toBeNull();
+  });
+
   it('says where the page stands, as Argentina writes numbers', () => {
     expect(rango(1, 25, 1234)).toBe('1–25 de 1.234');
     expect(rango(26, 50, 10000, false)).toBe('26–50 de más de 10.000');
@@ -37,7 +51,8 @@ describe('a dónde vuelve quien ingresa', () => {
   it('goes back to a back-office page', () => {
     expect(destinoSeguro('/gestion/solicitudes/AMR-ABC123')).toBe('/gestion/solicitudes/AMR-ABC123');
     expect(destinoSeguro('/gestion?q=perez&pagina=2')).toBe('/gestion?q=perez&pagina=2');
-    expect(destinoSeguro(null)).toBe('/gestion');
+    // Nothing asked for: the Tablero (producto §15).
+    expect(destinoSeguro(null)).toBe('/gestion/tablero');
   });
 
   it('never leaves the back-office nor this site', () => {
@@ -51,7 +66,7 @@ describe('a dónde vuelve quien ingresa', () => {
       'javascript:alert(1)',
       '/gestion/ingresar?volver=/gestion',
     ]) {
-      expect(destinoSeguro(volver), volver).toBe('/gestion');
+      expect(destinoSeguro(volver), volver).toBe('/gestion/tablero');
     }
   });
 });

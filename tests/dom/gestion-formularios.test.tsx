@@ -82,6 +82,9 @@ const DETALLE: DetalleSolicitud = {
   responsable: null,
   asignaciones: [],
   mismoDni: [],
+  propuesta: null,
+  propuestas: [],
+  dobleControl: [],
 };
 
 const POLIZA: DocumentoDetalle = {

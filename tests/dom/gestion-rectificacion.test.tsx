@@ -56,6 +56,9 @@ const detalle = (): DetalleSolicitud => ({
   responsable: null,
   asignaciones: [],
   mismoDni: [],
+  propuesta: null,
+  propuestas: [],
+  dobleControl: [],
 });
 
 function montar(d = detalle()) {

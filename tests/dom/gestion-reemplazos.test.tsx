@@ -71,6 +71,9 @@ const DETALLE: DetalleSolicitud = {
   responsable: null,
   asignaciones: [],
   mismoDni: [],
+  propuesta: null,
+  propuestas: [],
+  dobleControl: [],
 };
 
 const montar = (ui: React.ReactElement) =>

@@ -97,9 +97,12 @@ export async function enviarIngreso(page: Page, c: Credenciales): Promise<void> 
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-/** Opens the sign-in page and signs in; resolves on the inbox. */
+/**
+ * Opens the sign-in page asking to come back to the inbox, and signs in; resolves on the inbox.
+ * (Signing in with nothing asked for lands on the Tablero, producto §15.)
+ */
 export async function ingresar(page: Page, base: string, c: Credenciales): Promise<void> {
-  await page.goto(`${base}/gestion/ingresar`);
+  await page.goto(`${base}/gestion/ingresar?volver=${encodeURIComponent('/gestion')}`);
   await enviarIngreso(page, c);
   await titulo(page, 'Solicitudes').waitFor();
 }
@@ -140,12 +143,16 @@ export async function esperarAlerta(page: Page, texto: string): Promise<void> {
     });
 }
 
-/** The inbox's rows: the number and the other cells, as shown. */
+/** The inbox's rows: the number and the other cells, as shown (not the selection's checkbox). */
 export async function filasBandeja(page: Page): Promise<string[][]> {
   return page
     .locator('table tbody tr')
     .evaluateAll((filas) =>
-      filas.map((f) => [...f.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim())),
+      filas.map((f) =>
+        [...f.querySelectorAll('th:not([data-columna="seleccion"]), td:not([data-columna="seleccion"])')].map(
+          (c) => (c.textContent ?? '').trim(),
+        ),
+      ),
     );
 }
 

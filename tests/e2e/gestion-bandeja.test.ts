@@ -89,7 +89,9 @@ for (const motor of MOTORES_E2E) {
       await ingresar(page, entorno.servidor.url, ADMIN);
       expect(await page.title()).toContain('Solicitudes');
       const filas = await esperarFilas(page, 25);
-      expect(await page.locator('table thead th').allInnerTexts()).toEqual([
+      // The selection's checkbox column aside (producto §15, tests/e2e/gestion-seleccion.test.ts).
+      const columnas = 'table thead th:not([data-columna="seleccion"])';
+      expect(await page.locator(columnas).allInnerTexts()).toEqual([
         'Número',
         'Fecha',
         'Apellido y nombres',
@@ -97,8 +99,11 @@ for (const motor of MOTORES_E2E) {
         'Matrícula',
         'Estado',
         'Responsable',
+        // producto §15 (tests/e2e/gestion-orden.test.ts).
+        'Último cambio',
+        'En este estado',
       ]);
-      expect(await page.locator('table thead th[scope="col"]').count()).toBe(7);
+      expect(await page.locator(`${columnas}[scope="col"]`).count()).toBe(9);
       expect(await page.locator('table caption').innerText()).not.toBe('');
       expect(filas[0]![0]).toMatch(/^AMR-[0-9A-Z]{6}$/);
       expect(filas[0]![1]).toMatch(/^\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
@@ -130,6 +135,9 @@ for (const motor of MOTORES_E2E) {
         '4321',
         'En revisión',
         'Sin asignar',
+        // Moved today: "Último cambio" and "En este estado" (producto §15).
+        'Hoy',
+        'Hoy',
       ]);
 
       await buscar(page, '28999888');

@@ -284,7 +284,7 @@ for (const motor of MOTORES_E2E) {
       const revisor = await newPage(entorno.browser);
       await ingresar(revisor, entorno.servidor.url, REVISOR);
       const nav = revisor.getByRole('navigation', { name: 'Gestión' });
-      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Solicitudes', 'Mi cuenta']);
+      expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Tablero', 'Solicitudes', 'Mi cuenta']);
       await revisor.goto(`${entorno.servidor.url}/gestion/datos-personales`);
       await titulo(revisor, TITULO).waitFor();
       await esperarAlerta(revisor, TEXTOS_GESTION.sinPermiso);

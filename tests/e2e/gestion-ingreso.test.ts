@@ -63,7 +63,13 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     expect(new URL(page.url()).pathname).toBe(`/gestion/solicitudes/${numero}`);
     // The header: navigation and the account's name.
     const nav = page.getByRole('navigation', { name: 'Gestión' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Solicitudes', 'Auditoría', 'Datos personales', 'Mi cuenta']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual([
+      'Tablero',
+      'Solicitudes',
+      'Auditoría',
+      'Datos personales',
+      'Mi cuenta',
+    ]);
     await page.getByRole('banner').getByText(ADMIN.nombre).waitFor();
     // Back does not return to the sign-in form.
     await page.goBack();
@@ -76,7 +82,7 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     const page = await newPage(entorno.browser);
     await ingresar(page, entorno.servidor.url, REVISOR);
     const nav = page.getByRole('navigation', { name: 'Gestión' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Solicitudes', 'Mi cuenta']);
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Tablero', 'Solicitudes', 'Mi cuenta']);
     await page.goto(`${entorno.servidor.url}/gestion/auditoria`);
     await esperarAlerta(page, TEXTOS_GESTION.sinPermiso);
     expect(await estadoDeGet(page, '/api/gestion/auditoria')).toBe(403);
@@ -171,7 +177,9 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     // A code of a later step than the one used to enrol (a used step is refused as a replay).
     await codigo.fill(codigoActual(secreto, CON_TOTP.usuario, enrolado + 30_000));
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await titulo(page, 'Solicitudes').waitFor();
+    // Signed in with nothing asked for: the Tablero (producto §15).
+    await titulo(page, 'Tablero').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/gestion/tablero');
     await page.context().close();
   });
 

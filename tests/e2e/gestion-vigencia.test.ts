@@ -1,11 +1,13 @@
 // End dates and the inbox's marks of producto §11 in Chromium against the real server, on each
 // engine, its mail going through real SMTP to a server inside this test process: a revisor records
 // "Vigencia hasta" = today + 15 for the malpractice policy on the detail page; the inbox with
-// "Vence en 30 días" lists that application alone (without the filter, the others too); the
+// "Para hoy → Vence en 30 días" (producto §15; `vence=30` of an older address too) lists that
+// application alone (without the filter, the others too); the
 // reminders task, made due in the server's database, queues the reminder and it arrives once; an
 // observed application whose correction link expired shows "Plazo vencido"; axe-core on both pages.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTOS_PARA_HOY } from '../../domain/para-hoy.js';
 import { TEXTOS_SEGUIMIENTO } from '../../domain/seguimiento.js';
 import type { Db } from '../../server/db/esquema.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
@@ -144,22 +146,28 @@ for (const motor of MOTORES_E2E) {
       }
       await axeCheck(page);
 
-      const filtro = page.getByRole('checkbox', { name: TEXTOS_SEGUIMIENTO.venceEn30Dias });
-      await filtro.focus();
-      await page.keyboard.press('Space');
-      await page.waitForURL((u) => u.searchParams.get('vence') === '30');
+      // "Vence en 30 días" is an option of the select "Para hoy" (producto §15).
+      const filtro = page.getByLabel(TEXTOS_PARA_HOY.filtro, { exact: true });
+      await filtro.selectOption({ label: TEXTOS_SEGUIMIENTO.venceEn30Dias });
+      await page.waitForURL((u) => u.searchParams.get('hoy') === 'vence30');
       const filtradas = await esperarFilas(page, 1);
       expect(filtradas[0]![0]).toBe(vence.numero);
-      expect(await filtro.isChecked()).toBe(true);
+      expect(await filtro.inputValue()).toBe('vence30');
       await axeCheck(page);
 
       // The address reproduces the view; off again, all four.
       await page.reload();
       await esperarFilas(page, 1);
-      expect(await page.getByRole('checkbox', { name: TEXTOS_SEGUIMIENTO.venceEn30Dias }).isChecked()).toBe(true);
-      await page.getByRole('checkbox', { name: TEXTOS_SEGUIMIENTO.venceEn30Dias }).uncheck();
-      await page.waitForURL((u) => !u.searchParams.has('vence'));
+      expect(await filtro.inputValue()).toBe('vence30');
+      await filtro.selectOption({ label: TEXTOS_PARA_HOY.todas });
+      await page.waitForURL((u) => !u.searchParams.has('hoy'));
       await esperarFilas(page, 4);
+
+      // An address saved before the select (`vence=30`) shows the same view, and becomes its own.
+      await page.goto(`${entorno.servidor.url}/gestion?vence=30`);
+      await page.waitForURL((u) => u.searchParams.get('hoy') === 'vence30' && !u.searchParams.has('vence'));
+      expect((await esperarFilas(page, 1))[0]![0]).toBe(vence.numero);
+      expect(await filtro.inputValue()).toBe('vence30');
       await page.context().close();
     });
 

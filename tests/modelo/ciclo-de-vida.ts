@@ -10,6 +10,7 @@ import {
   TIPOS_MOVIMIENTO,
   cicloDeVida,
   movimientoDeEvento,
+  type EntradaCiclo,
   type EventoCiclo,
   type EventoMovimiento,
   type Necesidad,
@@ -96,15 +97,17 @@ export function caminosDelModelo(): CaminoCiclo[] {
 }
 
 /**
- * A path of `eventos` taken on the chart itself, from INPUT, named by `clave` and replayed with
- * `modelo`'s testPath (this model's, or another model over the same chart: tests/modelo/asignacion.ts).
+ * A path of `eventos` taken on the chart itself, from `input` (INPUT unless said), named by `clave`
+ * and replayed with `modelo`'s testPath (this model's, or another model over the same chart:
+ * tests/modelo/asignacion.ts, tests/modelo/propuestas.ts).
  */
 export function caminoDelCiclo<E extends EventoCiclo>(
   eventos: E[],
   clave: (e: E) => string,
   modelo: Pick<typeof modeloCiclo, 'testPath'> = modeloCiclo,
+  input: EntradaCiclo = INPUT,
 ): CaminoCiclo {
-  let [estado] = initialTransition(cicloDeVida, INPUT);
+  let [estado] = initialTransition(cicloDeVida, input);
   const steps: CaminoCiclo['steps'] = [{ state: estado, event: { type: 'xstate.init' } as never }];
   for (const evento of eventos) {
     [estado] = transition(cicloDeVida, estado, evento);

@@ -39,6 +39,11 @@ interface Pedido {
 
 interface Ruta {
   permiso: Permiso | 'publica';
+  /**
+   * The lifecycle chart, not the permission, makes the request an administrador's (Asignar a…):
+   * a revisor gets 403 with the chart's own message.
+   */
+  deAdministradorPorElCiclo?: true;
   /** A request the route would accept, with real data. */
   pedido: (d: Datos) => Promise<Pedido> | Pedido;
 }
@@ -87,6 +92,27 @@ const TABLA: Record<string, Ruta> = {
     }),
   },
   'GET /api/gestion/responsables': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/responsables' }) },
+  'POST /api/gestion/solicitudes/:numero/propuesta': {
+    permiso: 'mover',
+    // "Proponer aprobación": a revisor's too (producto §15); confirming is an administrador's,
+    // decided by the chart. From Recibida it is no decision yet: 409, neither 401 nor 403.
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/propuesta`,
+      cuerpo: { accion: 'PROPONER', desde: 'recibida', propuesta: null, decision: 'APROBAR' },
+    }),
+  },
+  // The Tablero (producto §15): every account that reads the inbox.
+  'GET /api/gestion/tablero': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/tablero' }) },
+  'GET /api/gestion/seleccion': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/seleccion?q=' }) },
+  'POST /api/gestion/seleccion/responsable': {
+    permiso: 'mover',
+    deAdministradorPorElCiclo: true,
+    // "Asignar a…" of the inbox's selection (producto §15): the corrected one, which nobody has.
+    pedido: async (d) => ({
+      url: '/api/gestion/seleccion/responsable',
+      cuerpo: { a: await d.usuario(), numeros: [{ numero: d.corregida, visto: null }] },
+    }),
+  },
   'POST /api/gestion/solicitudes/:numero/notas': {
     permiso: 'anotar',
     pedido: (d) => ({
@@ -262,7 +288,7 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
     expect(sinHead.sort()).toEqual(Object.keys(TABLA).sort());
   });
 
-  describe.each(PROTEGIDAS)('%s', (ruta, { permiso, pedido }) => {
+  describe.each(PROTEGIDAS)('%s', (ruta, { permiso, pedido, deAdministradorPorElCiclo }) => {
     const metodo = metodoDe(ruta);
 
     it('sin sesión: 401 con la forma de error (y HEAD, y con una cookie inventada)', async () => {
@@ -296,7 +322,7 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
       expect(r.statusCode).toBe(401);
     });
 
-    const delRevisor = DEL_REVISOR.includes(permiso as Permiso);
+    const delRevisor = DEL_REVISOR.includes(permiso as Permiso) && !deAdministradorPorElCiclo;
 
     it(
       delRevisor ? 'un revisor puede (ni 401 ni 403 ni 404)' : 'un revisor: 403 con la forma de error',
@@ -308,7 +334,8 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
           expect(r.statusCode, r.body).toBeLessThan(500);
         } else {
           expect(r.statusCode).toBe(403);
-          expect(r.json()).toEqual(SIN_PERMISO);
+          if (deAdministradorPorElCiclo) expect(r.json()).toMatchObject({ error: SIN_PERMISO.error });
+          else expect(r.json()).toEqual(SIN_PERMISO);
           // The session is still good: 403 does not sign anyone out.
           expect((await nav.get('/api/gestion/sesion')).statusCode).toBe(200);
         }

@@ -90,6 +90,12 @@ conCadaBase(
         plazoVencido: false,
         responsable: null,
         dniRepetido: false,
+        // Sent today (producto §15: tests/server/gestion-orden.test.ts checks these).
+        ultimoCambioEn: expect.any(String),
+        diasUltimoCambio: 0,
+        estadoDesde: expect.any(String),
+        diasEnEstado: 0,
+        demorada: false,
       });
       const p2 = await bandeja('?pagina=2');
       expect(numeros(p2)).toEqual(esperados.slice(25));
@@ -199,7 +205,8 @@ conCadaBase(
     });
 
     it('filtra por estado, solo o con la búsqueda', async () => {
-      const enRevision = serie.filter((_, i) => i % 3 === 0).reverse();
+      // En revisión waits on staff: the longest in its status first (producto §15), here the oldest.
+      const enRevision = serie.filter((_, i) => i % 3 === 0);
       const p = await bandeja('?estado=en_revision');
       expect(numeros(p)).toEqual(enRevision);
       expect(p.total).toBe(10);
@@ -373,7 +380,8 @@ conCadaBase(
       const solo = await bandeja('?vence=30');
       expect(numeros(solo)).toEqual(dentro);
       expect(solo).toMatchObject({ total: 3, totalExacto: true });
-      expect(numeros(await bandeja('?vence=30&estado=recibida'))).toEqual(dentro);
+      // Recibida waits on staff: the longest in its status first (producto §15).
+      expect(numeros(await bandeja('?vence=30&estado=recibida'))).toEqual([...dentro].reverse());
       expect(numeros(await bandeja('?vence=30&estado=aprobada'))).toEqual([]);
       expect((await bandeja('?q=vencimientos')).total).toBe(casos.length);
       expect((await bandeja('?vence=&q=vencimientos')).total).toBe(casos.length);
@@ -385,7 +393,12 @@ conCadaBase(
       expect((await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 2, vence: '30' })).total).toBe(3);
       // Both ways of reading the window (few matches: by the set; many: walking) agree.
       const v = (await vencimientoDe(ctx.db, { q: '', estado: '', vence: '30' }))!;
-      expect(v).toEqual({ desde: hoy, hasta: sumarDias(hoy, 30), porConjunto: true });
+      expect(v).toEqual({
+        desde: hoy,
+        hasta: sumarDias(hoy, 30),
+        porConjunto: true,
+        comoArreglo: ctx.motor === 'postgres',
+      });
       for (const porConjunto of [true, false]) {
         for (const [q, n] of [
           ['', 3],

@@ -1,7 +1,8 @@
-// GET /api/gestion/exportacion.csv (producto §9): the inbox's current filter as a CSV file —
-// UTF-8 with BOM, ";" separator, a header row, Argentine dates, status labels, formula-looking
-// cells neutralised — read in keyset batches, and an audit row with the filter and the row count
-// but never the search term.
+// GET /api/gestion/exportacion.csv (producto §9, producto §15): the inbox's current filter as a CSV
+// file — UTF-8 with BOM, ";" separator, a header row, Argentine dates, status labels, every field
+// of producto §3, Responsable, last change and each document's Vigencia, formula-looking cells
+// neutralised, named by the filter — read in keyset batches, and an audit row with the filter and
+// the row count but never the search term. The selection's export: tests/server/gestion-seleccion.test.ts.
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { TEXTOS_GESTION } from '../../domain/index.js';
@@ -77,27 +78,54 @@ conCadaBase(
     it('responde un CSV con BOM, ";", encabezados y una fila por solicitud, las más nuevas primero', async () => {
       const r = await exportar();
       expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(r.headers['content-disposition']).toBe(`attachment; filename="${nombreDelCsv()}"`);
-      expect(nombreDelCsv(new Date('2026-03-01T02:30:00.000Z'))).toBe('solicitudes-2026-02-28.csv');
+      expect(r.headers['content-disposition']).toBe(`attachment; filename="${nombreDelCsv('todas')}"`);
+      expect(nombreDelCsv('observada', new Date('2026-03-01T02:30:00.000Z'))).toBe(
+        'solicitudes-observada-2026-02-28.csv',
+      );
       expect(r.headers['x-content-type-options']).toBe('nosniff');
       expect(r.headers['cache-control']).toBe('no-store');
       expect(r.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       expect(
-        r.payload.startsWith(`${BOM}Número;Fecha;Apellido y nombres;DNI;Matrícula;Estado;Email;Teléfono\r\n`),
+        r.payload.startsWith(
+          `${BOM}Número;Fecha;Apellido y nombres;DNI;Matrícula;Estado;Fecha de nacimiento;Email;Código de área;` +
+            'Teléfono;Localidad;Calle;Altura;Piso;Dpto.;Otro;Condición ante el IVA;Forma de pago;Tarjeta;' +
+            'Número de caja de ahorro;Cobranza de honorarios;Responsable;Último cambio;' +
+            'Vigencia hasta: Habilitación del consultorio o extensión;Vigencia hasta: Póliza de mala praxis;' +
+            'Vigencia hasta: Recibo o carnet de Arte de Curar\r\n',
+        ),
       ).toBe(true);
       const [encabezados, ...filas] = leerCsv(r.payload);
       expect(encabezados).toEqual([...COLUMNAS_CSV]);
       expect(filas.map((f) => f[0])).toEqual([formula, real, ...sembradas]);
       const porNumero = new Map(filas.map((f) => [f[0], f]));
+      const fechaYHora = expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
       expect(porNumero.get(real)).toEqual([
         real,
-        expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/),
+        fechaYHora,
         'Pérez, Juan Carlos',
         '30111222',
         '12345',
         'Recibida',
+        '15/03/1980',
         'jperez@example.com',
-        '341 4123456',
+        '341',
+        '4123456',
+        'Rosario',
+        'Bv. Oroño',
+        '1234',
+        '3',
+        'B',
+        '',
+        'Responsable Monotributo',
+        'Tarjeta de crédito',
+        'Visa',
+        '',
+        'Transferencia bancaria',
+        '',
+        fechaYHora,
+        '',
+        '',
+        '',
       ]);
       // 02:30 UTC is 23:30 of the day before in Argentina.
       expect(porNumero.get(sembradas[0]!)!.slice(1, 6)).toEqual([
@@ -112,7 +140,7 @@ conCadaBase(
       expect(porNumero.get(sembradas[2]!)!.slice(2, 3)).toEqual(["'-Menos, Uno"]);
       expect(porNumero.get(sembradas[2]!)![5]).toBe('Aprobada');
       expect(porNumero.get(sembradas[3]!)!.slice(2, 3)).toEqual(['Punto; y "coma"']);
-      expect(porNumero.get(sembradas[3]!)![6]).toBe("'-raro@example.com");
+      expect(porNumero.get(sembradas[3]!)![7]).toBe("'-raro@example.com");
       expect(porNumero.get(formula)![2]).toBe(`'=HYPERLINK("http://x.test";"clic")`);
       // No cell a spreadsheet would evaluate.
       for (const fila of filas) for (const celda of fila) expect(celda, celda).not.toMatch(/^[=+\-@\t\r]/);
@@ -132,6 +160,21 @@ conCadaBase(
       expect((await admin.get('/api/gestion/exportacion.csv?estado=borrador')).statusCode).toBe(400);
     });
 
+    it('nombra el archivo por el filtro (producto §15): el estado solo, busqueda o todas', async () => {
+      const nombre = async (consulta: string) =>
+        /filename="(.+)"/.exec((await exportar(consulta)).headers['content-disposition'] as string)![1];
+      const hoy = nombreDelCsv('x').replace('solicitudes-x-', '');
+      expect(await nombre('')).toBe(`solicitudes-todas-${hoy}`);
+      expect(await nombre('?estado=en_revision')).toBe(`solicitudes-en_revision-${hoy}`);
+      expect(await nombre('?estado=observada')).toBe(`solicitudes-observada-${hoy}`);
+      expect(await nombre('?q=perez')).toBe(`solicitudes-busqueda-${hoy}`);
+      expect(await nombre('?estado=recibida&q=coma')).toBe(`solicitudes-busqueda-${hoy}`);
+      expect(await nombre('?vence=30')).toBe(`solicitudes-busqueda-${hoy}`);
+      expect(await nombre('?responsable=ninguno')).toBe(`solicitudes-busqueda-${hoy}`);
+      // Spaces alone are no search.
+      expect(await nombre('?q=%20%20')).toBe(`solicitudes-todas-${hoy}`);
+    });
+
     it('respeta "Vence en 30 días" (producto §11) y lo audita', async () => {
       const { id } = await ctx.db
         .selectFrom('solicitudes')
@@ -149,8 +192,12 @@ conCadaBase(
         .execute();
       try {
         const filas = await auditoriaDe(ctx.db, async () => {
-          const porVencer = leerCsv((await exportar('?vence=30')).payload).slice(1);
+          const [encabezados, ...porVencer] = leerCsv((await exportar('?vence=30')).payload);
           expect(porVencer.map((f) => f[0])).toEqual([sembradas[1]]);
+          // Its Vigencia, in its document's column; the other documents have none recorded.
+          const columna = encabezados!.indexOf('Vigencia hasta: Póliza de mala praxis');
+          expect(porVencer[0]![columna]).toBe(hasta.split('-').reverse().join('/'));
+          expect(porVencer[0]!.slice(-3).filter((c) => c !== '')).toHaveLength(1);
         });
         expect(filas).toEqual([
           expect.objectContaining({ detalle: { busqueda: false, estado: null, vence: '30', responsable: null, filas: 1 } }),

@@ -128,6 +128,9 @@ conCadaBase(
         motivo: m.motivo ?? null,
         documentos: m.documentos ?? [],
         cambio: null,
+        // One administrador in this file: DOBLE_CONTROL's default (`rechazo`) cannot apply, and
+        // Historial says so (producto §15).
+        ...(m.hacia === 'rechazada' ? { control: 'un_administrador' } : {}),
       });
       expect(detalle.historial).toHaveLength(2);
       expect(auditadas).toEqual([

@@ -167,8 +167,13 @@ describe('field registry', () => {
     expect(enOrden('rectificable')).toEqual(Object.keys(CAMPOS_RECTIFICABLES));
   });
 
-  it("the CSV's header row is the registry's columns, as it always read", () => {
-    expect(COLUMNAS_CSV).toEqual(enOrden('csv').map((clave) => CAMPOS[clave].etiqueta));
+  it("the CSV's header row is the registry's columns — every field of producto §3 — then the follow-up's", () => {
+    const registro = enOrden('csv').map((clave) => CAMPOS[clave].etiqueta);
+    expect(COLUMNAS_CSV.slice(0, registro.length)).toEqual(registro);
+    // Every step 1 field is a column (producto §15).
+    expect(Object.keys(CAMPOS_SOCIO).filter((c) => definicion(c as ClaveCampo).csv === undefined)).toEqual(
+      [],
+    );
     expect(COLUMNAS_CSV).toEqual([
       'Número',
       'Fecha',
@@ -176,8 +181,26 @@ describe('field registry', () => {
       'DNI',
       'Matrícula',
       'Estado',
+      'Fecha de nacimiento',
       'Email',
+      'Código de área',
       'Teléfono',
+      'Localidad',
+      'Calle',
+      'Altura',
+      'Piso',
+      'Dpto.',
+      'Otro',
+      'Condición ante el IVA',
+      'Forma de pago',
+      'Tarjeta',
+      'Número de caja de ahorro',
+      'Cobranza de honorarios',
+      'Responsable',
+      'Último cambio',
+      'Vigencia hasta: Habilitación del consultorio o extensión',
+      'Vigencia hasta: Póliza de mala praxis',
+      'Vigencia hasta: Recibo o carnet de Arte de Curar',
     ]);
   });
 

@@ -21,6 +21,7 @@ import {
   type TipoMovimiento,
 } from '../../domain/ciclo-de-vida.js';
 import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from '../../domain/estados.js';
+import { TIPOS_PROPUESTA } from '../../domain/propuestas.js';
 import { LARGO_MAXIMO_MOTIVO, MENSAJES, TEXTOS_GESTION } from '../../domain/index.js';
 import {
   ACTORES,
@@ -77,9 +78,11 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
     ]);
   });
 
-  it('its events are the five moves and the three of who has it, no others, each with its button', () => {
+  it('its events are the five moves, the three of who has it and the three of four eyes, no others, each with its button', () => {
     const enElChart = new Set(Object.values(cicloDeVida.states).flatMap((n) => [...n.transitions.keys()]));
-    expect([...enElChart].sort()).toEqual([...TIPOS_MOVIMIENTO, ...TIPOS_ASIGNACION].sort());
+    expect([...enElChart].sort()).toEqual(
+      [...TIPOS_MOVIMIENTO, ...TIPOS_ASIGNACION, ...TIPOS_PROPUESTA].sort(),
+    );
     expect(BOTONES_ASIGNACION).toEqual({ TOMAR: 'Tomar', ASIGNAR: 'Asignar a…', LIBERAR: 'Liberar' });
     expect(BOTONES).toEqual({
       PONER_EN_REVISION: 'En revisión',

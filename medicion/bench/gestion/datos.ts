@@ -135,6 +135,12 @@ export interface Solicitante {
   creadaEn: string;
   /** The moves it went through after `recibida`, in order (the last one's `hacia` is its status). */
   movimientos: Movimiento[];
+  /**
+   * The malpractice policy's "Vigencia hasta" as staff recorded it (producto §11), in days from
+   * the seed's last day, or null when none was recorded: every approved provider's, most renewed
+   * (up to a year ahead) and one in ten lapsed (up to a year ago); half of those under review.
+   */
+  vigenciaPoliza: number | null;
 }
 
 const sinAcentos = (t: string) =>
@@ -309,6 +315,15 @@ export function solicitante(
     return m;
   });
 
+  const estado = movimientos.at(-1)?.hacia ?? 'recibida';
+  const conVigencia =
+    estado === 'aprobada' || (estado !== 'rechazada' && estado !== 'recibida' && azar() < 0.5);
+  const vigenciaPoliza = !conVigencia
+    ? null
+    : estado === 'aprobada' && azar() < 0.1
+      ? -1 - Math.floor(azar() * 365)
+      : Math.floor(azar() * 366);
+
   const apellidoynombre = `${apellido}, ${nombre}`;
   const codArea = elegir(azar, ['341', '341', '341', '3476', '3402', '11']);
   return {
@@ -338,5 +353,6 @@ export function solicitante(
     equipos,
     creadaEn: creada.toISOString(),
     movimientos,
+    vigenciaPoliza,
   };
 }

@@ -3,7 +3,9 @@
 // history entry, in one transaction), the documents stored through the product's document store
 // (guardarDocumentos) once, in one draft, and linked from every application. Then each
 // application gets its date (spread over six years) and the status moves it went through, as
-// history rows by the seeded staff accounts — what years of use leave in the tables.
+// history rows by the seeded staff accounts — what years of use leave in the tables: each move
+// into Observada with its correction link (used when the applicant corrected it), and the
+// malpractice policy's "Vigencia hasta" that staff recorded (datos.ts says whose).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +24,8 @@ import {
 import { altaPersonal } from '../../../server/personal/cuentas.js';
 import { insertar } from '../../../server/solicitud/solicitudes.js';
 import { recalcularTiempos } from '../../../server/ciclo-de-vida/tiempos.js';
+import { diaArgentino, plazoDeCorreccion } from '../../../server/correcciones/plazo.js';
+import { recalcularVigenciaMinima, sumarDias } from '../../../server/gestion/vigencias.js';
 import type { DocumentStore } from '../../../server/storage/almacen.js';
 import { crearAlmacen } from '../../../server/storage/eleccion.js';
 import { contenido } from '../comun/archivos.js';
@@ -140,6 +144,7 @@ async function fecharYMover(
   db: Db,
   bloque: { numero: string; s: Solicitante }[],
   cuentas: Record<'revisor' | 'administrador', string>,
+  poliza: { documentoId: string; hoy: string },
 ) {
   await db.transaction().execute(async (trx) => {
     const ids = new Map(
@@ -156,6 +161,10 @@ async function fecharYMover(
       ).map((f) => [f.numero, f.id]),
     );
     const historial = [];
+    // Each move into Observada opened a correction link (correcciones/crear.ts), with its own draft.
+    const borradores = [];
+    const correcciones = [];
+    const vigencias: { id: string; hasta: string }[] = [];
     for (const { numero, s } of bloque) {
       const id = ids.get(numero)!;
       const estado = s.movimientos.at(-1)?.hacia ?? 'recibida';
@@ -165,24 +174,77 @@ async function fecharYMover(
         .where('id', '=', id)
         .execute();
       const creada = Date.parse(s.creadaEn);
-      for (const m of s.movimientos) {
-        historial.push({
+      const enDe = (dias: number) => new Date(creada + dias * DIA_MS + 60_000).toISOString();
+      for (const [k, m] of s.movimientos.entries()) {
+        const fila = {
           id: randomUUID(),
           solicitud_id: id,
           desde: m.desde,
           hacia: m.hacia,
           personal_id: m.rol === 'solicitante' ? null : cuentas[m.rol],
-          en: new Date(creada + m.dias * DIA_MS + 60_000).toISOString(),
+          en: enDe(m.dias),
           motivo: m.motivo,
           documentos: m.documentos ? JSON.stringify(m.documentos) : null,
-        });
+        };
+        historial.push(fila);
+        if (m.hacia === 'observada') {
+          const siguiente = s.movimientos[k + 1];
+          const plazo = plazoDeCorreccion(new Date(fila.en));
+          const borrador = createHash('sha256').update(randomBytes(32)).digest('hex');
+          borradores.push({ id: borrador, creado_en: fila.en, actualizado_en: fila.en });
+          correcciones.push({
+            id: randomUUID(),
+            solicitud_id: id,
+            historial_id: fila.id,
+            token_hash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+            borrador_id: borrador,
+            motivo: m.motivo ?? '',
+            documentos: fila.documentos ?? '[]',
+            plazo: plazo.plazo,
+            vence_ms: plazo.venceMs,
+            creada_en: fila.en,
+            usada_en: siguiente?.hacia === 'corregida' ? enDe(siguiente.dias) : null,
+          });
+        }
       }
+      if (s.vigenciaPoliza !== null) vigencias.push({ id, hasta: sumarDias(poliza.hoy, s.vigenciaPoliza) });
     }
     for (let i = 0; i < historial.length; i += 400)
       await trx
         .insertInto('historial')
         .values(historial.slice(i, i + 400))
         .execute();
+    for (let i = 0; i < correcciones.length; i += 300) {
+      await trx
+        .insertInto('borradores')
+        .values(borradores.slice(i, i + 300))
+        .execute();
+      await trx
+        .insertInto('correcciones')
+        .values(correcciones.slice(i, i + 300))
+        .execute();
+    }
+    // The policy's end date, on its link to each application: one statement for the block.
+    if (vigencias.length > 0)
+      await trx
+        .updateTable('solicitud_documentos')
+        .set({
+          vigente_hasta: sql<string>`case ${sql.ref('solicitud_id')} ${sql.join(
+            vigencias.map((v) => sql`when ${v.id} then ${v.hasta}`),
+            sql` `,
+          )} end`,
+        })
+        .where('documento_id', '=', poliza.documentoId)
+        .where(
+          'solicitud_id',
+          'in',
+          vigencias.map((v) => v.id),
+        )
+        .execute();
+    await recalcularVigenciaMinima(
+      trx,
+      vigencias.map((v) => v.id),
+    );
     // insertar wrote each first history entry with the moment of the seed: it gets the date.
     const deEste = [...ids.values()];
     await trx
@@ -281,6 +343,11 @@ export async function sembrar(o: OpcionesSiembra): Promise<Sembrado> {
 
     const catalogo = await leerCatalogo(db);
     const hasta = new Date();
+    // Every application links to the shared policy (the special ones change only TituloMedico).
+    const poliza = {
+      documentoId: comunes.documentos.find((d) => d.clave === 'PolizaMalaPraxis')!.id,
+      hoy: diaArgentino(hasta),
+    };
     const desde = new Date(hasta.getTime() - 6 * 365 * DIA_MS);
     const numeros = new Map<number, string>();
     // Picked from the middle of the table: neither the newest page nor the oldest.
@@ -312,7 +379,7 @@ export async function sembrar(o: OpcionesSiembra): Promise<Sembrado> {
       // The three drafts opened above but taken by the special applications stay empty: drop them.
       const sobrantes = borradores.filter((_, j) => especiales.has(base + j));
       if (sobrantes.length) await db.deleteFrom('borradores').where('id', 'in', sobrantes).execute();
-      await fecharYMover(db, bloque, cuentas);
+      await fecharYMover(db, bloque, cuentas, poliza);
       if (o.informar && (performance.now() - ultimoAviso > 10_000 || base + cuantos === o.total)) {
         ultimoAviso = performance.now();
         const s = (performance.now() - inicio) / 1000;

@@ -91,6 +91,18 @@ describe('bench-gestion: seeded applicants', () => {
     expect(finales.get('aprobada')!).toBeGreaterThan(muestra.length / 2);
   });
 
+  it("carry the policy's end date as staff would record it: every approved one, a few lapsed, none rejected or new", () => {
+    const estadoDe = (x: (typeof muestra)[number]) => x.movimientos.at(-1)?.hacia ?? 'recibida';
+    const aprobadas = muestra.filter((x) => estadoDe(x) === 'aprobada');
+    expect(aprobadas.every((x) => x.vigenciaPoliza !== null)).toBe(true);
+    const vencidas = aprobadas.filter((x) => x.vigenciaPoliza! < 0).length / aprobadas.length;
+    expect(vencidas).toBeGreaterThan(0.05);
+    expect(vencidas).toBeLessThan(0.15);
+    for (const x of muestra.filter((y) => ['rechazada', 'recibida'].includes(estadoDe(y))))
+      expect(x.vigenciaPoliza).toBeNull();
+    expect(muestra.every((x) => x.vigenciaPoliza === null || Math.abs(x.vigenciaPoliza) <= 366)).toBe(true);
+  });
+
   it('hold the rare surname only where the bench counts it, the common one often, and never the empty term', () => {
     const raros = Array.from({ length: TOTAL / CADA_RARO + 1 }, (_, k) => k * CADA_RARO + 7_777).filter(
       (i) => i < TOTAL,

@@ -7,6 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { TEXTOS_GESTION } from '../../../domain/index.js';
 import { CODIGOS, MENSAJES_HTTP } from '../../../server/errores.js';
+import { COLUMNAS_CSV } from '../../../server/gestion/filas-csv.js';
 import { TEXTOS_PERSONAL } from '../../../server/personal/rutas/personal.js';
 import type { Peticion } from './peticion.js';
 
@@ -140,7 +141,8 @@ function problemaDeCsv(r: Respuesta): string | null {
   } catch (error) {
     return `[csv] unreadable: ${(error as Error).message.slice(0, 200)}`;
   }
-  if (filas.length === 0 || filas[0]!.length !== 8) return `[csv] the header row has ${filas[0]?.length ?? 0} cells`;
+  if (filas.length === 0 || filas[0]!.length !== COLUMNAS_CSV.length)
+    return `[csv] the header row has ${filas[0]?.length ?? 0} cells`;
   for (const fila of filas) {
     // csv-parse already checked every row has as many cells as the header.
     const peligrosa = fila.find((c) => /^[=+\-@\t\r]/.test(c));

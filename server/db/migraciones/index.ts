@@ -14,6 +14,9 @@ import { migracion as versionesDelComprobante } from './009-versiones-del-compro
 import { migracion as responsable } from './010-responsable.js';
 import { migracion as auditoriaPorFiltro } from './011-auditoria-por-filtro.js';
 import { migracion as tiemposDeLaSolicitud } from './012-tiempos-de-la-solicitud.js';
+import { migracion as propuestas } from './013-propuestas.js';
+import { migracion as ordenDeLaBandeja } from './014-orden-de-la-bandeja.js';
+import { migracion as tablero } from './015-tablero.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -28,4 +31,7 @@ export const migraciones: Record<string, Migration> = {
   '010_responsable': responsable,
   '011_auditoria_por_filtro': auditoriaPorFiltro,
   '012_tiempos_de_la_solicitud': tiemposDeLaSolicitud,
+  '013_propuestas': propuestas,
+  '014_orden_de_la_bandeja': ordenDeLaBandeja,
+  '015_tablero': tablero,
 };

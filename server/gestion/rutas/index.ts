@@ -6,15 +6,19 @@ import { rutasAuditoria } from '../../auditoria/rutas/index.js';
 import { rutasDatosPersonales } from '../../datos-personales/rutas/index.js';
 import { rutasDocumentos } from './documentos.js';
 import { rutasExportacion } from './exportacion.js';
+import { rutasSeleccion } from './seleccion.js';
 import { rutasPersonal } from '../../personal/rutas/personal.js';
 import { rutasSesion } from '../../personal/rutas/sesion.js';
 import { rutasSolicitudes } from './solicitudes/index.js';
+import { rutasTablero } from './tablero.js';
 
 export const rutasGestion: FastifyPluginAsync = async (app) => {
   await app.register(rutasSesion);
   await app.register(rutasSolicitudes);
+  await app.register(rutasTablero);
   await app.register(rutasDocumentos);
   await app.register(rutasExportacion);
+  await app.register(rutasSeleccion);
   await app.register(rutasAuditoria);
   await app.register(rutasPersonal);
   await app.register(rutasDatosPersonales);

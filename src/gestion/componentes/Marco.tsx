@@ -1,10 +1,12 @@
 // The back-office's frame: a header bar (its own, not the applicant's), the navigation of the
-// signed-in account ("Solicitudes", "Auditoría" and "Datos personales" for those who may use them,
+// signed-in account ("Tablero" first (producto §15), "Solicitudes", "Auditoría" and "Datos
+// personales" for those who may use them,
 // "Mi cuenta", the account's name and "Salir") and the page as <main>.
 import { Box, Button, Flex, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
+import { TEXTOS_TABLERO } from '../../../domain/para-hoy.js';
 import { tienePermiso } from '../../../domain/personal.js';
 import { salir } from '../api.js';
 import { useCuenta } from '../sesion.js';
@@ -96,6 +98,7 @@ export function MarcoConSesion({ children }: { children: ReactNode }) {
       <Cabecera>
         <chakra.nav aria-label="Gestión" flex="1">
           <chakra.ul display="flex" gap={{ base: '3', md: '5' }} listStyleType="none" flexWrap="wrap">
+            <EnlaceNav href="/tablero">{TEXTOS_TABLERO.titulo}</EnlaceNav>
             <EnlaceNav href="/">Solicitudes</EnlaceNav>
             {tienePermiso(cuenta.rol, 'auditar') ? <EnlaceNav href="/auditoria">Auditoría</EnlaceNav> : null}
             {tienePermiso(cuenta.rol, 'datosPersonales') ? (

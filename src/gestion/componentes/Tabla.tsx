@@ -1,8 +1,9 @@
 // The back-office's tables, on TanStack Table (v9): columns and rows from the table instance,
-// markup ours — a caption, column headers with scope, the first cell of each row as its row
-// header. Paging is the server's (manualPagination): the instance holds the page the address
-// names and the server's count. Wide tables scroll inside their own focusable region, never the
-// page (WCAG 1.4.10).
+// markup ours — a caption, column headers with scope (and aria-sort when the page sorts:
+// `ordenDe`), the first cell of each row (or the cell of `encabezadoDeFila`) as its row header;
+// each cell names its column in `data-columna`. Paging is the server's (manualPagination): the
+// instance holds the page the address names and the server's count. Wide tables scroll inside
+// their own focusable region, never the page (WCAG 1.4.10).
 import { Box, chakra } from '@chakra-ui/react';
 import { rowPaginationFeature, tableFeatures, type ReactTable, type RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
@@ -18,6 +19,10 @@ export interface TablaProps<TData extends RowData> {
   /** While a new page is on its way (the previous one stays visible). */
   ocupada?: boolean;
   vacia: ReactNode;
+  /** The column whose cell heads each row (its id); the first one when not given. */
+  encabezadoDeFila?: string;
+  /** The aria-sort of a column's header cell, by the column's id (none: not a sortable table). */
+  ordenDe?: (columna: string) => 'ascending' | 'descending' | 'none' | undefined;
 }
 
 const celda = {
@@ -29,7 +34,14 @@ const celda = {
   borderColor: 'gray.200',
 } as const;
 
-export function Tabla<TData extends RowData>({ tabla, leyenda, ocupada, vacia }: TablaProps<TData>) {
+export function Tabla<TData extends RowData>({
+  tabla,
+  leyenda,
+  ocupada,
+  vacia,
+  encabezadoDeFila,
+  ordenDe,
+}: TablaProps<TData>) {
   const filas = tabla.getRowModel().rows;
   if (filas.length === 0) return <Box py="6">{vacia}</Box>;
   return (
@@ -56,6 +68,8 @@ export function Tabla<TData extends RowData>({ tabla, leyenda, ocupada, vacia }:
                 <chakra.th
                   key={encabezado.id}
                   scope="col"
+                  data-columna={encabezado.column.id}
+                  aria-sort={ordenDe?.(encabezado.column.id)}
                   {...celda}
                   fontWeight="semibold"
                   whiteSpace="nowrap"
@@ -71,12 +85,19 @@ export function Tabla<TData extends RowData>({ tabla, leyenda, ocupada, vacia }:
           {filas.map((fila) => (
             <chakra.tr key={fila.id} _hover={{ bg: 'gray.50' }}>
               {fila.getAllCells().map((c, i) =>
-                i === 0 ? (
-                  <chakra.th key={c.id} scope="row" {...celda} fontWeight="normal" whiteSpace="nowrap">
+                (encabezadoDeFila === undefined ? i === 0 : c.column.id === encabezadoDeFila) ? (
+                  <chakra.th
+                    key={c.id}
+                    scope="row"
+                    data-columna={c.column.id}
+                    {...celda}
+                    fontWeight="normal"
+                    whiteSpace="nowrap"
+                  >
                     <tabla.FlexRender cell={c} />
                   </chakra.th>
                 ) : (
-                  <chakra.td key={c.id} {...celda}>
+                  <chakra.td key={c.id} data-columna={c.column.id} {...celda}>
                     <tabla.FlexRender cell={c} />
                   </chakra.td>
                 ),

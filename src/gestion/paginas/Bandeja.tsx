@@ -1,9 +1,13 @@
-// /gestion — the inbox (producto §9): "Buscar", "Estado", "Vence en 30 días" (producto §11), the
-// table of applications (newest first, paged on the server; an observed one whose correction
-// deadline passed is marked "Plazo vencido") and, for who may export, "Exportar CSV" of the
-// current filter. The view is the address (?q=&estado=&vence=&pagina=): typing updates it after a
-// pause and goes back to page 1.
-import { Box, Button, Flex, Input, Link as ChakraLink, chakra } from '@chakra-ui/react';
+// /gestion — the inbox (producto §9): "Buscar", "Estado", "Responsable", "Para hoy" (producto §15,
+// bandeja/FiltroParaHoy.tsx; "Vence en 30 días" of producto §11 is one of its options), the
+// table of applications (paged on the server; an observed one whose correction deadline passed is
+// marked "Plazo vencido"; every column header sorts, "Último cambio" and "En este estado" in working
+// days, "Demorada" — producto §15: bandeja/EncabezadoOrdenable.tsx, bandeja/ColumnasDeAntiguedad.tsx)
+// and, for who has an action for them, a checkbox per row and the bar of the selection
+// (producto §15: bandeja/BarraDeSeleccion.tsx — "Asignar a…", "Exportar CSV" of the selection or of
+// the current filter). The view is the address (?q=&estado=&hoy=&pagina=): typing updates it after
+// a pause and goes back to page 1.
+import { Box, Flex, Input, chakra } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   createColumnHelper,
@@ -12,7 +16,7 @@ import {
   type PaginationState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { CAMPOS } from '../../../domain/campos.js';
 import { CLAVES_ESTADO, ESTADOS, type Estado } from '../../../domain/estados.js';
@@ -20,25 +24,34 @@ import {
   FILAS_POR_PAGINA,
   LARGO_MAXIMO_BUSQUEDA,
   TEXTOS_DNI_REPETIDO,
-  VENCE_PRONTO,
   type FilaBandeja,
   type FiltroBandeja,
 } from '../../../domain/gestion.js';
-import { tienePermiso } from '../../../domain/personal.js';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/seguimiento.js';
-import { obtenerBandeja, urlExportacion } from '../api.js';
+import { obtenerBandeja } from '../api.js';
 import { AvisoError, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
 import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
 import { Paginador } from '../componentes/Paginador.js';
 import { Tabla, funcionesDeTabla } from '../componentes/Tabla.js';
 import { Titulo } from '../componentes/Titulo.js';
 import { estadoHttp, mensajeDeError } from '../consultas.js';
-import { filtroDe, rutaDe } from '../filtro.js';
+import { filtroDe, rutaActualizada, rutaDe } from '../filtro.js';
 import { fechaYHora } from '../formato.js';
 import { useCuenta } from '../sesion.js';
 import { FiltroResponsable } from './bandeja/FiltroResponsable.js';
+import { FiltroPropuesta } from './bandeja/FiltroPropuesta.js';
+import { FiltroParaHoy } from './bandeja/FiltroParaHoy.js';
 import { ConMarca, SelectDeFiltro } from './bandeja/SelectDeFiltro.js';
 import { TEXTOS_RESPONSABLE } from '../../../domain/responsable.js';
+import { BarraDeSeleccion, tieneAccionesDeSeleccion } from './bandeja/BarraDeSeleccion.js';
+import { columnaDeSeleccion, useSeleccion } from './bandeja/seleccion.js';
+import {
+  ariaSortDe,
+  encabezado,
+  leyendaDeLaBandeja,
+  ordenDeLaDireccion,
+} from './bandeja/EncabezadoOrdenable.js';
+import { COLUMNAS_DE_ANTIGUEDAD } from './bandeja/ColumnasDeAntiguedad.js';
 
 /** How long typing pauses before the search runs. */
 const PAUSA_BUSQUEDA_MS = 300;
@@ -46,15 +59,15 @@ const PAUSA_BUSQUEDA_MS = 300;
 const columna = createColumnHelper<typeof funcionesDeTabla, FilaBandeja>();
 const COLUMNAS = columna.columns([
   columna.accessor('numero', {
-    header: CAMPOS.numero.etiqueta,
+    header: encabezado('numero'),
     cell: (c) => (
       <EnlaceInterno href={`/solicitudes/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</EnlaceInterno>
     ),
   }),
-  columna.accessor('creadaEn', { header: CAMPOS.creadaEn.etiqueta, cell: (c) => fechaYHora(c.getValue()) }),
-  columna.accessor('apellidoynombre', { header: CAMPOS.apellidoynombre.etiqueta }),
+  columna.accessor('creadaEn', { header: encabezado('fecha'), cell: (c) => fechaYHora(c.getValue()) }),
+  columna.accessor('apellidoynombre', { header: encabezado('nombre') }),
   columna.accessor('dni', {
-    header: CAMPOS.dni.etiqueta,
+    header: encabezado('dni'),
     cell: (c) => (
       <ConMarca
         texto={c.getValue()}
@@ -63,9 +76,9 @@ const COLUMNAS = columna.columns([
       />
     ),
   }),
-  columna.accessor('matricula', { header: CAMPOS.matricula.etiqueta }),
+  columna.accessor('matricula', { header: encabezado('matricula') }),
   columna.accessor('estado', {
-    header: CAMPOS.estado.etiqueta,
+    header: encabezado('estado'),
     cell: (c) => (
       <ConMarca
         texto={ESTADOS[c.getValue()]}
@@ -75,9 +88,10 @@ const COLUMNAS = columna.columns([
     ),
   }),
   columna.accessor('responsable', {
-    header: TEXTOS_RESPONSABLE.columna,
+    header: encabezado('responsable'),
     cell: (c) => c.getValue()?.nombre ?? TEXTOS_RESPONSABLE.sinAsignar,
   }),
+  ...COLUMNAS_DE_ANTIGUEDAD,
 ]);
 const SIN_FILAS: FilaBandeja[] = [];
 
@@ -89,6 +103,11 @@ export function Bandeja() {
   const busqueda = window.location.search;
   const filtro = filtroDe(busqueda);
   const ir = (nuevo: FiltroBandeja) => navegar(rutaDe(nuevo));
+  // An address saved before "Para hoy" (`vence=30`) becomes the one it stands for, in its place.
+  const actualizada = rutaActualizada(busqueda);
+  useEffect(() => {
+    if (actualizada) navegar(actualizada, { replace: true });
+  }, [actualizada, navegar]);
 
   const [texto, setTexto] = useState(filtro.q);
   const [qMostrada, setQMostrada] = useState(filtro.q);
@@ -97,7 +116,8 @@ export function Bandeja() {
     setQMostrada(filtro.q);
     if (texto.trim() !== filtro.q) setTexto(filtro.q);
   }
-  const { q: qActual, estado: estadoActual, vence: venceActual, responsable: responsableActual } = filtro;
+  const { q: qActual, estado: estadoActual, hoy: hoyActual, responsable: responsableActual } = filtro;
+  const { orden: ordenActual, dir: dirActual, propuesta: propuestaActual } = filtro;
   useEffect(() => {
     const q = texto.trim();
     if (q === qActual) return;
@@ -108,33 +128,56 @@ export function Bandeja() {
             q,
             estado: estadoActual,
             pagina: 1,
-            ...(venceActual ? { vence: venceActual } : {}),
+            ...(hoyActual ? { hoy: hoyActual } : {}),
             ...(responsableActual ? { responsable: responsableActual } : {}),
+            ...(ordenActual ? { orden: ordenActual, dir: dirActual ?? 'asc' } : {}),
+            ...(propuestaActual ? { propuesta: propuestaActual } : {}),
           }),
         ),
       PAUSA_BUSQUEDA_MS,
     );
     return () => clearTimeout(espera);
-  }, [texto, qActual, estadoActual, venceActual, responsableActual, navegar]);
+  }, [
+    texto,
+    qActual,
+    estadoActual,
+    hoyActual,
+    responsableActual,
+    ordenActual,
+    dirActual,
+    propuestaActual,
+    navegar,
+  ]);
 
   const consulta = useQuery({
     queryKey: [
       'bandeja',
       filtro.q,
       filtro.estado,
-      filtro.vence ?? '',
+      filtro.hoy ?? '',
       filtro.responsable ?? '',
+      filtro.orden ?? '',
+      filtro.dir ?? '',
+      filtro.propuesta ?? '',
       filtro.pagina,
     ],
     queryFn: ({ signal }) => obtenerBandeja(filtro, signal),
     placeholderData: keepPreviousData,
   });
   const pagina = consulta.data;
+  // The order the rows are in (producto §15): the headers' aria-sort and the caption say it.
+  const orden = ordenDeLaDireccion(busqueda);
+  const leyenda = leyendaDeLaBandeja(orden);
+  // Selection and bulk (producto §15): for an account with an action for it.
+  const seleccion = useSeleccion(busqueda, pagina?.filas ?? SIN_FILAS);
+  const conSeleccion = tieneAccionesDeSeleccion(cuenta);
 
   const paginacion: PaginationState = { pageIndex: filtro.pagina - 1, pageSize: FILAS_POR_PAGINA };
   const tabla = useTable({
     features: funcionesDeTabla,
-    columns: COLUMNAS,
+    columns: conSeleccion
+      ? [columnaDeSeleccion(seleccion, consulta.isPlaceholderData), ...COLUMNAS]
+      : COLUMNAS,
     data: pagina?.filas ?? SIN_FILAS,
     getRowId: (fila) => fila.numero,
     manualPagination: true,
@@ -192,42 +235,19 @@ export function Bandeja() {
               ir(responsable ? { ...resto, responsable, pagina: 1 } : { ...resto, pagina: 1 });
             }}
           />
-          <Box pb="6" flex={{ base: '1 1 100%', sm: '0 0 auto' }}>
-            <chakra.label display="flex" alignItems="center" gap="2" minH="10" cursor="pointer">
-              <chakra.input
-                type="checkbox"
-                id="bandeja-vence"
-                width="5"
-                height="5"
-                accentColor="blue.700"
-                aria-describedby="bandeja-vence-ayuda"
-                checked={filtro.vence === VENCE_PRONTO}
-                onChange={(e: ChangeEvent<HTMLInputElement>) => {
-                  const { vence: _, ...resto } = filtro;
-                  ir(
-                    e.target.checked ? { ...resto, vence: VENCE_PRONTO, pagina: 1 } : { ...resto, pagina: 1 },
-                  );
-                }}
-              />
-              <chakra.span fontSize="sm" fontWeight="medium">
-                {TEXTOS_SEGUIMIENTO.venceEn30Dias}
-              </chakra.span>
-            </chakra.label>
-            <chakra.span id="bandeja-vence-ayuda" srOnly>
-              Solicitudes con un documento cuya vigencia termina entre hoy y dentro de 30 días.
-            </chakra.span>
-          </Box>
-          {tienePermiso(cuenta.rol, 'exportar') ? (
-            <Box pb="6">
-              <Button asChild variant="outline" colorPalette="blue">
-                <ChakraLink href={urlExportacion(filtro)} download>
-                  Exportar CSV
-                </ChakraLink>
-              </Button>
-            </Box>
-          ) : null}
+          <FiltroParaHoy
+            valor={filtro.hoy ?? ''}
+            onCambio={(hoy) => {
+              const { hoy: _, ...resto } = filtro;
+              ir(hoy ? { ...resto, hoy, pagina: 1 } : { ...resto, pagina: 1 });
+            }}
+          />
+          <FiltroPropuesta filtro={filtro} ir={ir} />
         </Flex>
       </chakra.form>
+      {conSeleccion ? (
+        <BarraDeSeleccion seleccion={seleccion} filtro={filtro} pagina={pagina} cuenta={cuenta} />
+      ) : null}
 
       {consulta.isError && !pagina ? (
         <ErrorDeCarga
@@ -244,10 +264,16 @@ export function Bandeja() {
               {mensajeDeError(consulta.error, 'No se pudieron cargar las solicitudes.')}
             </AvisoError>
           ) : null}
+          {/* A chosen order is announced as it is chosen (the focus stays on its header). */}
+          <chakra.p srOnly role="status">
+            {filtro.orden ? leyenda : ''}
+          </chakra.p>
           <Tabla
             tabla={tabla}
-            leyenda="Solicitudes, de la más reciente a la más antigua"
+            leyenda={leyenda}
+            ordenDe={ariaSortDe(orden)}
             ocupada={consulta.isPlaceholderData}
+            encabezadoDeFila="numero"
             vacia={<chakra.p role="status">No hay solicitudes que coincidan.</chakra.p>}
           />
           <Paginador

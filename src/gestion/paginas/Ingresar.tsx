@@ -1,7 +1,7 @@
 // /gestion/ingresar — signing in (producto §9): "Usuario", "Contraseña", "Ingresar". An account
 // with a second factor is asked for "Código de verificación" and the form is sent again. The
 // server's words are shown for a wrong pair, a locked account or a wrong code. Then back to the
-// page the user wanted (?volver=, a back-office path only) or the inbox. Formik holds the fields,
+// page the user wanted (?volver=, a back-office path only) or the Tablero (producto §15). Formik holds the fields,
 // checked with the shared rules (domain/formularios.ts) when the form is sent.
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -2,13 +2,17 @@
 // types the back-office reads). The export reads the inbox's filter with the same schema.
 import {
   CLAVES_ESTADO,
+  DIRECCIONES_ORDEN,
   DOCUMENTOS,
+  ORDENES_BANDEJA,
   VENCE_PRONTO,
   LARGO_MAXIMO_BUSQUEDA,
   LARGO_MAXIMO_MOTIVO,
   LARGO_MAXIMO_NOTA,
 } from '../../../../domain/index.js';
 import { TIPOS_ASIGNACION } from '../../../../domain/ciclo-de-vida.js';
+import { CONTROLES, CON_PROPUESTA, DECISIONES, TIPOS_PROPUESTA } from '../../../../domain/propuestas.js';
+import { OPCIONES_PARA_HOY } from '../../../../domain/para-hoy.js';
 import { cuerpoCrear } from '../../../solicitud/rutas/esquemas.js';
 import { paramsNumero } from '../esquemas.js';
 
@@ -21,10 +25,14 @@ const PAGINA_MAXIMA = 10_000;
 const propiedadesFiltro = {
   q: { type: 'string', maxLength: LARGO_MAXIMO_BUSQUEDA, default: '' },
   estado: { type: 'string', enum: ['', ...CLAVES_ESTADO], default: '' },
-  // "Vence en 30 días" (producto §11).
+  // "Vence en 30 días" (producto §11), as older addresses ask it: now `hoy=vence30`.
   vence: { type: 'string', enum: ['', VENCE_PRONTO], default: '' },
+  // "Para hoy" (producto §15, domain/para-hoy.ts).
+  hoy: { type: 'string', enum: ['', ...OPCIONES_PARA_HOY], default: '' },
   // "Responsable" (producto §15): 'mias', 'ninguno' or an account's usuario.
   responsable: { type: 'string', maxLength: 100, default: '' },
+  // "Con propuesta" (producto §15, four eyes).
+  propuesta: { type: 'string', enum: ['', CON_PROPUESTA], default: '' },
 } as const;
 
 const cuentaNombrada = {
@@ -60,6 +68,19 @@ export const consultaBandeja = {
   properties: {
     ...propiedadesFiltro,
     pagina: { type: 'integer', minimum: 1, maximum: PAGINA_MAXIMA, default: 1 },
+    // The order (producto §15, domain/orden-bandeja.ts): a column, and `asc` unless `desc`. The
+    // export is not ordered: it keeps consultaFiltro.
+    orden: {
+      type: 'string',
+      enum: ORDENES_BANDEJA,
+      description:
+        'Columna por la que se ordena (a igual valor, por número); sin ella, el orden por defecto.',
+    },
+    dir: {
+      type: 'string',
+      enum: DIRECCIONES_ORDEN,
+      description: '`asc` (por defecto) o `desc`, según los valores que muestra la columna.',
+    },
   },
 } as const;
 
@@ -82,6 +103,11 @@ export const esquemaPaginaBandeja = {
           'plazoVencido',
           'responsable',
           'dniRepetido',
+          'ultimoCambioEn',
+          'diasUltimoCambio',
+          'estadoDesde',
+          'diasEnEstado',
+          'demorada',
         ],
         additionalProperties: false,
         properties: {
@@ -94,6 +120,12 @@ export const esquemaPaginaBandeja = {
           plazoVencido: { type: 'boolean' },
           responsable,
           dniRepetido: { type: 'boolean' },
+          // producto §15: "Último cambio" and "En este estado", in working days; "Demorada".
+          ultimoCambioEn: { type: 'string', format: 'date-time' },
+          diasUltimoCambio: { type: 'integer', minimum: 0 },
+          estadoDesde: { type: 'string', format: 'date-time' },
+          diasEnEstado: { type: 'integer', minimum: 0 },
+          demorada: { type: 'boolean' },
         },
       },
     },
@@ -133,6 +165,9 @@ export const esquemaDetalle = {
     'responsable',
     'asignaciones',
     'mismoDni',
+    'propuesta',
+    'propuestas',
+    'dobleControl',
   ],
   additionalProperties: false,
   properties: {
@@ -193,6 +228,8 @@ export const esquemaDetalle = {
               nuevo: { type: ['string', 'null'] },
             },
           },
+          // A decision's row: it confirmed a proposal, or one administrador took it (producto §15).
+          control: { type: 'string', enum: CONTROLES },
         },
       },
     },
@@ -210,6 +247,22 @@ export const esquemaDetalle = {
         properties: { numero: { type: 'string' }, estado, creadaEn: { type: 'string', format: 'date-time' } },
       },
     },
+    // Four eyes (producto §15): the open proposal, this account's buttons, what needs confirming.
+    propuesta: {
+      type: ['object', 'null'],
+      required: ['id', 'decision', 'usuario', 'nombre', 'en', 'motivo'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string' },
+        decision: { type: 'string', enum: DECISIONES },
+        usuario: { type: 'string' },
+        nombre: { type: 'string' },
+        en: { type: 'string', format: 'date-time' },
+        motivo: { type: ['string', 'null'] },
+      },
+    },
+    propuestas: { type: 'array', items: { type: 'string', enum: TIPOS_PROPUESTA } },
+    dobleControl: { type: 'array', items: { type: 'string', enum: DECISIONES } },
   },
 } as const;
 

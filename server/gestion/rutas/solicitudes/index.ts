@@ -1,9 +1,12 @@
 // The back-office's applications (producto §9):
-//   GET  /api/gestion/solicitudes?q=&estado=&pagina=   (leer)   the inbox
+//   GET  /api/gestion/solicitudes?q=&estado=&pagina=&orden=&dir=   (leer)   the inbox, in the
+//        order asked for (producto §15; orden-bandeja.ts)
 //   GET  /api/gestion/solicitudes/:numero              (leer)   one application; audit ver_solicitud
 //   POST /api/gestion/solicitudes/:numero/estado       (mover)  a status move; audit mover_estado
 //   POST /api/gestion/solicitudes/:numero/responsable  (mover)  Tomar, Asignar a…, Liberar
 //        (producto §15; asignacion.ts); audit cambiar_responsable
+//   POST /api/gestion/solicitudes/:numero/propuesta    (mover)  four eyes: propose, confirm, discard
+//        (producto §15; propuesta.ts)
 //   GET  /api/gestion/responsables                     (leer)   the active accounts, by name
 //   POST /api/gestion/solicitudes/:numero/notas        (anotar) an internal note; audit nota
 //   PUT  /api/gestion/solicitudes/:numero/documentos/:clave/vigencia  (anotar) "Vigencia hasta";
@@ -40,6 +43,7 @@ import {
 } from './esquemas.js';
 import { rutaDatos } from './datos.js';
 import { rutaVigencia } from './vigencia.js';
+import { rutaPropuesta } from './propuesta.js';
 
 interface ParamsNumero {
   numero: string;
@@ -48,14 +52,17 @@ interface ParamsNumero {
 export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
   await app.register(rutaVigencia);
   await app.register(rutaDatos);
+  await app.register(rutaPropuesta);
 
   app.get<{ Querystring: FiltroBandeja }>('/solicitudes', {
     preHandler: app.requiere('leer'),
     schema: {
-      summary: 'Bandeja de solicitudes, las más nuevas primero',
+      summary: 'Bandeja de solicitudes, las más nuevas primero o en el orden pedido',
       description:
         '`q` busca por número, DNI, matrícula o parte del nombre, sin distinguir mayúsculas ni acentos. ' +
-        'El total se cuenta hasta 10.000 (`totalExacto` falso si hay más).',
+        '`orden` y `dir` ordenan por una columna (a igual valor, por número); sin `orden`, primero las que ' +
+        'llevan más días hábiles en su estado si el filtro de estado es Recibida, En revisión o Corregida, y ' +
+        'las más nuevas en otro caso. El total se cuenta hasta 10.000 (`totalExacto` falso si hay más).',
       tags: ['gestión'],
       querystring: consultaBandeja,
       response: { 200: esquemaPaginaBandeja, ...respuestasDeError },
@@ -64,6 +71,7 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       paginaBandeja(app.db, {
         ...request.query,
         responsableId: await responsableDelFiltro(app.db, request.query.responsable, request.sesion!),
+        plazoRevisionDias: app.config.plazoRevisionDias,
       }),
   });
 
@@ -81,7 +89,7 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       return app.db.transaction().execute(async (trx) => {
-        const detalle = await detalleSolicitud(trx, numero, sesion);
+        const detalle = await detalleSolicitud(trx, numero, sesion, app.config.dobleControl);
         await auditar(trx, {
           usuario: sesion.usuario,
           ip: request.ip,
@@ -108,8 +116,9 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
     handler: async (request): Promise<DetalleSolicitud> => {
       const sesion = request.sesion!;
       const { numero } = request.params;
-      await moverEstado(app.db, { numero, pedido: request.body, sesion, ip: request.ip });
-      return detalleSolicitud(app.db, numero, sesion);
+      const ajuste = app.config.dobleControl;
+      await moverEstado(app.db, { numero, pedido: request.body, sesion, ip: request.ip, ajuste });
+      return detalleSolicitud(app.db, numero, sesion, ajuste);
     },
   });
 
@@ -129,7 +138,7 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       await cambiarResponsable(app.db, { numero, pedido: request.body, sesion, ip: request.ip });
-      return detalleSolicitud(app.db, numero, sesion);
+      return detalleSolicitud(app.db, numero, sesion, app.config.dobleControl);
     },
   });
 

@@ -38,8 +38,11 @@ export function SelectDeFiltro({
   );
 }
 
-/** A cell's value with a mark beside it when `marca` is given ("DNI repetido", "Plazo vencido"). */
-export function ConMarca({ texto, marca, color }: { texto: string; marca: string | null; color: string }) {
+/**
+ * A cell's value with a mark beside it when `marca` is given ("DNI repetido", "Plazo vencido",
+ * "Demorada").
+ */
+export function ConMarca({ texto, marca, color }: { texto: ReactNode; marca: string | null; color: string }) {
   return (
     <>
       {texto}

@@ -13,6 +13,7 @@ import { useId, useMemo, useRef } from 'react';
 import { esFinal, esquemaMovimiento, type Movimiento } from '../../../../domain/ciclo-de-vida.js';
 import { ESTADOS } from '../../../../domain/estados.js';
 import { LARGO_MAXIMO_MOTIVO, type DocumentoDetalle } from '../../../../domain/gestion.js';
+import { TEXTOS_PROPUESTA } from '../../../../domain/propuestas.js';
 import { Campo } from '../../../ui/campo/index.js';
 import { AvisoError } from '../../componentes/Avisos.js';
 
@@ -34,6 +35,8 @@ export interface DialogoMovimientoProps {
   desactualizado?: { estado: string; permitido: boolean; alternativas: Movimiento[] } | null;
   /** Switches the dialog to another move, keeping what was typed. */
   onCambiar?: (movimiento: Movimiento) => void;
+  /** Four eyes apply (producto §15): the decision is recorded as a proposal, not taken. */
+  propuesta?: boolean;
 }
 
 const TITULOS: Record<string, string> = {
@@ -52,6 +55,7 @@ export function DialogoMovimiento({
   onCerrar,
   desactualizado = null,
   onCambiar,
+  propuesta = false,
 }: DialogoMovimientoProps) {
   const id = useId();
   const refMotivo = useRef<HTMLTextAreaElement>(null);
@@ -150,7 +154,9 @@ export function DialogoMovimiento({
                     ) : null}
                   </Box>
                 ) : null}
-                {movimiento && esFinal(movimiento.hacia) ? (
+                {movimiento && propuesta ? (
+                  <Text>{TEXTOS_PROPUESTA.quedaPropuesta}</Text>
+                ) : movimiento && esFinal(movimiento.hacia) ? (
                   <Text>
                     {`La solicitud ${numero} quedará ${ESTADOS[movimiento.hacia]}. Este cambio no se puede deshacer.`}
                   </Text>

@@ -15,6 +15,12 @@ import { fechaDiaArgentina } from '../../../../domain/fecha-hora.js';
 import { TEXTOS_GESTION, type DetalleSolicitud, type EntradaHistorial } from '../../../../domain/gestion.js';
 import { valorLegible } from '../../../../domain/rectificacion.js';
 import { CAMPO_RESPONSABLE, fraseDeResponsable } from '../../../../domain/responsable.js';
+import {
+  fraseDeControl,
+  fraseDePropuesta,
+  pasoDePropuesta,
+  proponenteAntes,
+} from '../../../../domain/propuestas.js';
 import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
 import { urlDocumento, urlDocumentosZip } from '../../api.js';
 import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
@@ -195,10 +201,18 @@ function valorDeCambio(campo: string, valor: string | null): string {
 }
 
 const esRectificacion = (h: EntradaHistorial) =>
-  h.cambio !== null && h.cambio.campo !== CAMPO_SUPRESION && h.cambio.campo !== CAMPO_RESPONSABLE;
+  h.cambio !== null &&
+  h.cambio.campo !== CAMPO_SUPRESION &&
+  h.cambio.campo !== CAMPO_RESPONSABLE &&
+  pasoDePropuesta(h.cambio.campo) === null;
 
-/** The entry's heading: a status move, a rectification (producto §13) or the deletion of the data. */
-function tituloDe(h: EntradaHistorial): string {
+/**
+ * The entry's heading: a status move, a rectification (producto §13), the deletion of the data, or
+ * a proposal of four eyes or its discard (producto §15; `proponente`: whose proposal was open).
+ */
+function tituloDe(h: EntradaHistorial, proponente: string | null): string {
+  const paso = pasoDePropuesta(h.cambio?.campo);
+  if (paso) return fraseDePropuesta(h.nombre ?? h.usuario ?? 'El sistema', paso, proponente);
   if (h.cambio?.campo === CAMPO_SUPRESION) return 'Datos personales suprimidos.';
   if (h.cambio?.campo === CAMPO_RESPONSABLE)
     return fraseDeResponsable(h.nombre ?? h.usuario ?? 'El sistema', h.cambio.anterior, h.cambio.nuevo);
@@ -219,8 +233,11 @@ export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
         {detalle.historial.map((h, i) => (
           <chakra.li key={i} borderStartWidth="3px" borderColor={h.cambio ? 'orange.300' : 'blue.300'} ps="3">
             <Text fontWeight="medium" overflowWrap="anywhere">
-              {tituloDe(h)}
+              {tituloDe(h, proponenteAntes(detalle.historial, i))}
             </Text>
+            {h.control ? (
+              <Text fontSize="sm">{fraseDeControl(h.control, proponenteAntes(detalle.historial, i))}</Text>
+            ) : null}
             <Text fontSize="sm" color="gray.700">
               {/* A rectification's heading already names who made it. */}
               {esRectificacion(h)

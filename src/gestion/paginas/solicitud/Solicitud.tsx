@@ -2,22 +2,18 @@
 // account may make now — the buttons the lifecycle chart's `snapshot.can()` allows from the status
 // shown (domain/ciclo-de-vida.ts, the chart the server decides with) — then the sections. A move
 // says which status it starts from; if someone moved it first the server answers 409, its message
-// is shown and the application is read again.
+// is shown and the application is read again. Where four eyes apply (producto §15) an
+// administrador's "Aprobar"/"Rechazar" records a proposal instead (./Propuesta.tsx shows it).
 import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useParams } from 'wouter';
-import {
-  MOVIMIENTOS,
-  estadoDelCiclo,
-  ofrece,
-  pideConfirmacion,
-  type Movimiento,
-} from '../../../../domain/ciclo-de-vida.js';
+import { MOVIMIENTOS, ofrece, pideConfirmacion, type Movimiento } from '../../../../domain/ciclo-de-vida.js';
 import { ESTADOS } from '../../../../domain/estados.js';
 import type { DetalleSolicitud, PedidoMovimiento } from '../../../../domain/gestion.js';
 import { tienePermiso } from '../../../../domain/personal.js';
-import { moverSolicitud, obtenerSolicitud } from '../../api.js';
+import { esDecision, registraPropuesta, TEXTOS_PROPUESTA } from '../../../../domain/propuestas.js';
+import { cambiarPropuesta, moverSolicitud, obtenerSolicitud } from '../../api.js';
 import { AvisoError, AvisoExito, Cargando } from '../../componentes/Avisos.js';
 import { EnlaceInterno } from '../../componentes/EnlaceInterno.js';
 import { Titulo } from '../../componentes/Titulo.js';
@@ -28,6 +24,7 @@ import { Notas } from './Notas.js';
 import { Rectificar } from './Rectificar.js';
 import { MismoDni } from './MismoDni.js';
 import { Responsable } from './Responsable.js';
+import { Propuesta, cicloDelDetalle } from './Propuesta.js';
 import { AvisoSupresion, DatosPersonales, Documentos, Equipos, Historial } from './Secciones.js';
 
 const SIN_ERROR = { mensaje: null, campos: {} };
@@ -54,14 +51,32 @@ export function Solicitud() {
   const enfocarEstado = () => requestAnimationFrame(() => refEstado.current?.focus());
 
   const mover = useMutation({
-    mutationFn: (pedido: PedidoMovimiento) => moverSolicitud(numero, pedido),
-    onSuccess: (detalle) => {
+    // A decision under four eyes is proposed (producto §15): the status stays.
+    mutationFn: ({ pedido, propuesta }: { pedido: PedidoMovimiento; propuesta: boolean }) => {
+      const evento = MOVIMIENTOS.find((m) => m.hacia === pedido.hacia)?.evento ?? '';
+      return propuesta && esDecision(evento)
+        ? cambiarPropuesta(numero, {
+            accion: 'PROPONER',
+            desde: pedido.desde,
+            propuesta: null,
+            decision: evento,
+            ...(pedido.motivo ? { motivo: pedido.motivo } : {}),
+          })
+        : moverSolicitud(numero, pedido);
+    },
+    onSuccess: (detalle, { propuesta }) => {
       clienteConsultas.setQueryData(['solicitud', numero], detalle);
       void clienteConsultas.invalidateQueries({ queryKey: ['bandeja'] });
       setAbierto(null);
       setErrorDialogo(SIN_ERROR);
       setDesactualizado(false);
-      setAviso({ tipo: 'exito', texto: `La solicitud pasó a ${ESTADOS[detalle.estado]}.` });
+      setAviso({
+        tipo: 'exito',
+        texto:
+          propuesta && detalle.propuesta
+            ? TEXTOS_PROPUESTA.registrada(detalle.propuesta.decision)
+            : `La solicitud pasó a ${ESTADOS[detalle.estado]}.`,
+      });
       enfocarEstado();
     },
     onError: (error) => {
@@ -106,13 +121,11 @@ export function Solicitud() {
 
   const detalle: DetalleSolicitud = consulta.data;
   // The application as the chart sees it; a deleted one is kept for the records only: no moves.
-  const ciclo = estadoDelCiclo(
-    detalle.estado,
-    detalle.documentos.map((d) => d.clave),
-  );
+  const ciclo = cicloDelDetalle(detalle);
+  const comoPropuesta = (m: Movimiento) => registraPropuesta(ciclo, m.evento, cuenta.rol, cuenta.usuario);
   const movimientos = detalle.suprimidaEn
     ? []
-    : MOVIMIENTOS.filter((m) => ofrece(ciclo, m.evento, cuenta.rol));
+    : MOVIMIENTOS.filter((m) => ofrece(ciclo, m.evento, cuenta.rol) || comoPropuesta(m));
 
   function elegir(m: Movimiento) {
     setAviso(null);
@@ -122,17 +135,20 @@ export function Solicitud() {
       setApertura((a) => a + 1);
       setAbierto(m);
     } else {
-      mover.mutate({ desde: detalle.estado, hacia: m.hacia });
+      mover.mutate({ pedido: { desde: detalle.estado, hacia: m.hacia }, propuesta: false });
     }
   }
 
   function confirmar(datos: DatosMovimiento) {
     if (!abierto) return;
     mover.mutate({
-      desde: detalle.estado,
-      hacia: abierto.hacia,
-      ...(abierto.necesitaMotivo ? { motivo: datos.motivo } : {}),
-      ...(abierto.necesitaDocumentos ? { documentos: datos.documentos } : {}),
+      pedido: {
+        desde: detalle.estado,
+        hacia: abierto.hacia,
+        ...(abierto.necesitaMotivo ? { motivo: datos.motivo } : {}),
+        ...(abierto.necesitaDocumentos ? { documentos: datos.documentos } : {}),
+      },
+      propuesta: comoPropuesta(abierto),
     });
   }
 
@@ -169,10 +185,19 @@ export function Solicitud() {
           enfocarEstado();
         }}
       />
+      <Propuesta
+        detalle={detalle}
+        cuenta={cuenta}
+        onAviso={(a) => {
+          setAviso(a);
+          enfocarEstado();
+        }}
+      />
       <DialogoMovimiento
         // A fresh dialog (empty Motivo, nothing checked) for every move opened from its button.
         key={apertura}
         movimiento={abierto}
+        propuesta={abierto !== null && comoPropuesta(abierto)}
         desactualizado={
           desactualizado && abierto && !consulta.isFetching
             ? {
