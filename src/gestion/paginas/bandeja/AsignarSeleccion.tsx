@@ -2,14 +2,12 @@
 // accounts, as on one application's page (solicitud/Responsable.tsx), that sends the selection
 // as the page shows it — each row with its Responsable, or the fixed search with its huella — so
 // that a change made meanwhile is refused by the server (409) and nothing is assigned.
-import { Button, Flex, NativeSelect, chakra } from '@chakra-ui/react';
+import { Button, Flex, chakra } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useFormik } from 'formik';
-import type { ChangeEvent } from 'react';
 import { esquemaAsignar } from '../../../../domain/formularios.js';
-import { TEXTOS_RESPONSABLE } from '../../../../domain/responsable.js';
 import type { AsignacionMasiva, PedidoAsignacionMasiva } from '../../../../domain/seleccion.js';
-import { Campo } from '../../../ui/campo/index.js';
+import { CampoAsignarA } from '../../componentes/CampoAsignarA.js';
 import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
 import { asignarSeleccion, obtenerResponsables } from '../../api.js';
 import { camposConError, estadoHttp } from '../../consultas.js';
@@ -55,27 +53,14 @@ export function AsignarSeleccion({
 
   return (
     <chakra.form noValidate mt="3" maxW="md" onSubmit={enviarConFoco(formulario, ['a'], undefined, validar)}>
-      <Campo id="seleccion-asignar-a" etiqueta={TEXTOS_RESPONSABLE.asignarA} error={formulario.errors.a}>
-        {(aria) => (
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              {...aria}
-              value={formulario.values.a}
-              onChange={(e: ChangeEvent<HTMLSelectElement>) =>
-                void formulario.setFieldValue('a', e.target.value, false)
-              }
-            >
-              <option value="">{cuentas.isPending ? 'Cargando las cuentas…' : 'Elegí una cuenta'}</option>
-              {(cuentas.data ?? []).map((c) => (
-                <option key={c.usuario} value={c.usuario}>
-                  {c.nombre} ({c.usuario})
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        )}
-      </Campo>
+      <CampoAsignarA
+        id="seleccion-asignar-a"
+        valor={formulario.values.a}
+        alCambiar={(a) => void formulario.setFieldValue('a', a, false)}
+        error={formulario.errors.a}
+        cuentas={cuentas.data}
+        cargando={cuentas.isPending}
+      />
       <Flex gap="3" mt="2">
         <Button type="submit" colorPalette="blue" loading={envio.isPending}>
           Asignar

@@ -4,14 +4,14 @@
 // field messages come back to the same places. Chakra's dialog traps the focus; where it goes on
 // closing is the page's choice (finalFocusEl). Formik holds the two fields; the reason is checked
 // with the rule the server checks it by (esquemaMotivoDatos, domain/formularios.ts).
-import { Button, Dialog, Input, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Dialog, Input, Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useId, useRef } from 'react';
 import { LARGO_MAXIMO_MOTIVO_DATOS, type ResumenPersona } from '../../../../domain/datos-personales.js';
 import { esquemaMotivoDatos } from '../../../../domain/formularios.js';
 import { Campo, idAyuda } from '../../../ui/campo/index.js';
 import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
-import { AvisoError } from '../../componentes/Avisos.js';
+import { DialogoConFormulario } from '../../componentes/DialogoConFormulario.js';
 import { alcanceDeSupresion } from './alcance.js';
 
 export interface ErrorDeSupresion {
@@ -66,91 +66,67 @@ export function DialogoSupresion({
   }
 
   return (
-    <Dialog.Root
-      open={abierto}
-      onOpenChange={(e) => (e.open ? undefined : cerrar())}
-      placement="center"
+    <DialogoConFormulario
+      abierto={abierto}
+      titulo="Suprimir datos personales"
+      error={error.mensaje}
       role="alertdialog"
-      initialFocusEl={() => refMotivo.current}
-      finalFocusEl={focoAlCerrar}
+      focoInicial={() => refMotivo.current}
+      focoFinal={focoAlCerrar}
+      onCerrar={cerrar}
+      onEnviar={() => {
+        if (coincide) enviar();
+      }}
+      enviando={enviando}
+      enviar={{
+        texto: 'Suprimir definitivamente',
+        colorPalette: 'red',
+        disabled: !coincide,
+        describedBy: coincide ? undefined : idAyuda(idConfirmacion),
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <chakra.form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (coincide) enviar(e);
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>Suprimir datos personales</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" flexDirection="column" gap="4">
-                {error.mensaje ? <AvisoError>{error.mensaje}</AvisoError> : null}
-                <Dialog.Description asChild>
-                  <Text>{alcanceDeSupresion(resumen)}</Text>
-                </Dialog.Description>
-                <Text fontWeight="semibold">Esta acción no se puede deshacer.</Text>
-                <Campo
-                  id={`${id}-motivo`}
-                  etiqueta="Motivo del pedido"
-                  requerido
-                  error={errorMotivo ?? error.campos.motivo ?? null}
-                >
-                  {(aria) => (
-                    <Textarea
-                      {...aria}
-                      ref={refMotivo}
-                      rows={3}
-                      maxLength={LARGO_MAXIMO_MOTIVO_DATOS}
-                      value={motivo}
-                      onChange={(e) => {
-                        void formulario.setFieldValue('motivo', e.target.value, false);
-                        formulario.setFieldError('motivo', undefined);
-                      }}
-                    />
-                  )}
-                </Campo>
-                <Campo
-                  id={idConfirmacion}
-                  etiqueta="Escribí el DNI para confirmar"
-                  ayuda={`Escribí ${resumen.dni} para habilitar «Suprimir definitivamente».`}
-                  requerido
-                  error={error.campos.confirmacion ?? null}
-                >
-                  {(aria) => (
-                    <Input
-                      {...aria}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      maxLength={8}
-                      value={confirmacion}
-                      onChange={(e) => void formulario.setFieldValue('confirmacion', e.target.value, false)}
-                    />
-                  )}
-                </Campo>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={cerrar} disabled={enviando}>
-                  Cancelar
-                </Button>
-                <Button
-                  type="submit"
-                  colorPalette="red"
-                  disabled={!coincide}
-                  aria-describedby={coincide ? undefined : idAyuda(idConfirmacion)}
-                  loading={enviando}
-                >
-                  Suprimir definitivamente
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Dialog.Description asChild>
+        <Text>{alcanceDeSupresion(resumen)}</Text>
+      </Dialog.Description>
+      <Text fontWeight="semibold">Esta acción no se puede deshacer.</Text>
+      <Campo
+        id={`${id}-motivo`}
+        etiqueta="Motivo del pedido"
+        requerido
+        error={errorMotivo ?? error.campos.motivo ?? null}
+      >
+        {(aria) => (
+          <Textarea
+            {...aria}
+            ref={refMotivo}
+            rows={3}
+            maxLength={LARGO_MAXIMO_MOTIVO_DATOS}
+            value={motivo}
+            onChange={(e) => {
+              void formulario.setFieldValue('motivo', e.target.value, false);
+              formulario.setFieldError('motivo', undefined);
+            }}
+          />
+        )}
+      </Campo>
+      <Campo
+        id={idConfirmacion}
+        etiqueta="Escribí el DNI para confirmar"
+        ayuda={`Escribí ${resumen.dni} para habilitar «Suprimir definitivamente».`}
+        requerido
+        error={error.campos.confirmacion ?? null}
+      >
+        {(aria) => (
+          <Input
+            {...aria}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={confirmacion}
+            onChange={(e) => void formulario.setFieldValue('confirmacion', e.target.value, false)}
+          />
+        )}
+      </Campo>
+    </DialogoConFormulario>
   );
 }

@@ -7,7 +7,7 @@
 // the dialog stays open with what was typed, says the status it is in now, and offers the moves
 // that status allows (producto §15): one of them, or the same move if it still applies, goes with
 // the same Motivo.
-import { Box, Button, Checkbox, Dialog, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Text, Textarea, chakra } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useId, useMemo, useRef } from 'react';
 import { esFinal, esquemaMovimiento, type Movimiento } from '../../../../domain/ciclo-de-vida.js';
@@ -15,7 +15,7 @@ import { ESTADOS } from '../../../../domain/estados.js';
 import { LARGO_MAXIMO_MOTIVO, type DocumentoDetalle } from '../../../../domain/gestion.js';
 import { TEXTOS_PROPUESTA } from '../../../../domain/propuestas.js';
 import { Campo } from '../../../ui/campo/index.js';
-import { AvisoError } from '../../componentes/Avisos.js';
+import { DialogoConFormulario } from '../../componentes/DialogoConFormulario.js';
 
 export interface DatosMovimiento {
   motivo: string;
@@ -97,149 +97,115 @@ export function DialogoMovimiento({
   const errorDocumentos = errores.documentos ?? error.campos.documentos ?? null;
 
   return (
-    <Dialog.Root
-      open={abierto}
-      onOpenChange={(e) => (e.open ? undefined : cerrar())}
-      placement="center"
-      initialFocusEl={() => refMotivo.current ?? refConfirmar.current}
+    <DialogoConFormulario
+      abierto={abierto}
+      titulo={movimiento ? (TITULOS[movimiento.hacia] ?? movimiento.boton) : ''}
+      error={error.mensaje}
+      focoInicial={() => refMotivo.current ?? refConfirmar.current}
+      onCerrar={cerrar}
+      onEnviar={confirmar}
+      enviando={enviando}
+      enviar={{
+        texto: 'Confirmar',
+        colorPalette: movimiento?.hacia === 'rechazada' ? 'red' : 'blue',
+        ref: refConfirmar,
+        disabled: desactualizado !== null && !desactualizado.permitido,
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <chakra.form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                confirmar();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>
-                  {movimiento ? (TITULOS[movimiento.hacia] ?? movimiento.boton) : ''}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" flexDirection="column" gap="4">
-                {error.mensaje ? <AvisoError>{error.mensaje}</AvisoError> : null}
-                {desactualizado && movimiento ? (
-                  <Box role="status" display="flex" flexDirection="column" gap="2">
-                    <Text>{`La solicitud ahora está ${desactualizado.estado}.`}</Text>
-                    {desactualizado.permitido ? (
-                      <Text>{`Podés confirmar «${movimiento.boton}» con el mismo texto.`}</Text>
-                    ) : (
-                      <Text>{`«${movimiento.boton}» ya no se puede hacer desde ese estado.`}</Text>
-                    )}
-                    {desactualizado.alternativas.filter((m) => m.hacia !== movimiento.hacia).length > 0 ? (
-                      <Box
-                        display="flex"
-                        gap="2"
-                        flexWrap="wrap"
-                        role="group"
-                        aria-label="Movimientos posibles ahora"
-                      >
-                        {desactualizado.alternativas
-                          .filter((m) => m.hacia !== movimiento.hacia)
-                          .map((m) => (
-                            <Button
-                              key={m.hacia}
-                              type="button"
-                              size="sm"
-                              variant="outline"
-                              onClick={() => onCambiar?.(m)}
-                            >
-                              {`${m.boton} con este motivo`}
-                            </Button>
-                          ))}
-                      </Box>
-                    ) : null}
-                  </Box>
-                ) : null}
-                {movimiento && propuesta ? (
-                  <Text>{TEXTOS_PROPUESTA.quedaPropuesta}</Text>
-                ) : movimiento && esFinal(movimiento.hacia) ? (
-                  <Text>
-                    {`La solicitud ${numero} quedará ${ESTADOS[movimiento.hacia]}. Este cambio no se puede deshacer.`}
-                  </Text>
-                ) : null}
-                {movimiento?.necesitaMotivo ? (
-                  <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
-                    {(aria) => (
-                      <Textarea
-                        {...aria}
-                        ref={refMotivo}
-                        rows={3}
-                        maxLength={LARGO_MAXIMO_MOTIVO}
-                        name="motivo"
-                        value={valores.motivo}
-                        onChange={(e) => void formulario.setFieldValue('motivo', e.target.value, false)}
-                      />
-                    )}
-                  </Campo>
-                ) : null}
-                {movimiento?.necesitaDocumentos ? (
-                  <chakra.fieldset
-                    ref={refDocumentos}
-                    aria-describedby={errorDocumentos ? `${id}-documentos-error` : undefined}
-                    aria-invalid={errorDocumentos ? true : undefined}
+      {desactualizado && movimiento ? (
+        <Box role="status" display="flex" flexDirection="column" gap="2">
+          <Text>{`La solicitud ahora está ${desactualizado.estado}.`}</Text>
+          {desactualizado.permitido ? (
+            <Text>{`Podés confirmar «${movimiento.boton}» con el mismo texto.`}</Text>
+          ) : (
+            <Text>{`«${movimiento.boton}» ya no se puede hacer desde ese estado.`}</Text>
+          )}
+          {desactualizado.alternativas.filter((m) => m.hacia !== movimiento.hacia).length > 0 ? (
+            <Box display="flex" gap="2" flexWrap="wrap" role="group" aria-label="Movimientos posibles ahora">
+              {desactualizado.alternativas
+                .filter((m) => m.hacia !== movimiento.hacia)
+                .map((m) => (
+                  <Button
+                    key={m.hacia}
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    onClick={() => onCambiar?.(m)}
                   >
-                    <chakra.legend fontSize="sm" fontWeight="medium" mb="2">
-                      Documentos observados
-                      <chakra.span aria-hidden="true" color="red.700" ms="0.5">
-                        *
-                      </chakra.span>
-                    </chakra.legend>
-                    <Box display="flex" flexDirection="column" gap="2">
-                      {documentos.map((d) => (
-                        <Checkbox.Root
-                          key={d.clave}
-                          checked={valores.documentos.includes(d.clave)}
-                          onCheckedChange={(e) =>
-                            void formulario.setFieldValue(
-                              'documentos',
-                              e.checked === true
-                                ? [...valores.documentos, d.clave]
-                                : valores.documentos.filter((c) => c !== d.clave),
-                              false,
-                            )
-                          }
-                        >
-                          <Checkbox.HiddenInput />
-                          <Checkbox.Control />
-                          <Checkbox.Label>{d.label}</Checkbox.Label>
-                        </Checkbox.Root>
-                      ))}
-                    </Box>
-                    <Text
-                      id={`${id}-documentos-error`}
-                      fontSize="xs"
-                      color="red.700"
-                      minH="4"
-                      mt="1"
-                      aria-live="polite"
-                    >
-                      {errorDocumentos ?? ''}
-                    </Text>
-                  </chakra.fieldset>
-                ) : null}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={cerrar} disabled={enviando}>
-                  Cancelar
-                </Button>
-                <Button
-                  ref={refConfirmar}
-                  type="submit"
-                  colorPalette={movimiento?.hacia === 'rechazada' ? 'red' : 'blue'}
-                  loading={enviando}
-                  disabled={desactualizado !== null && !desactualizado.permitido}
-                >
-                  Confirmar
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                    {`${m.boton} con este motivo`}
+                  </Button>
+                ))}
+            </Box>
+          ) : null}
+        </Box>
+      ) : null}
+      {movimiento && propuesta ? (
+        <Text>{TEXTOS_PROPUESTA.quedaPropuesta}</Text>
+      ) : movimiento && esFinal(movimiento.hacia) ? (
+        <Text>
+          {`La solicitud ${numero} quedará ${ESTADOS[movimiento.hacia]}. Este cambio no se puede deshacer.`}
+        </Text>
+      ) : null}
+      {movimiento?.necesitaMotivo ? (
+        <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
+          {(aria) => (
+            <Textarea
+              {...aria}
+              ref={refMotivo}
+              rows={3}
+              maxLength={LARGO_MAXIMO_MOTIVO}
+              name="motivo"
+              value={valores.motivo}
+              onChange={(e) => void formulario.setFieldValue('motivo', e.target.value, false)}
+            />
+          )}
+        </Campo>
+      ) : null}
+      {movimiento?.necesitaDocumentos ? (
+        <chakra.fieldset
+          ref={refDocumentos}
+          aria-describedby={errorDocumentos ? `${id}-documentos-error` : undefined}
+          aria-invalid={errorDocumentos ? true : undefined}
+        >
+          <chakra.legend fontSize="sm" fontWeight="medium" mb="2">
+            Documentos observados
+            <chakra.span aria-hidden="true" color="red.700" ms="0.5">
+              *
+            </chakra.span>
+          </chakra.legend>
+          <Box display="flex" flexDirection="column" gap="2">
+            {documentos.map((d) => (
+              <Checkbox.Root
+                key={d.clave}
+                checked={valores.documentos.includes(d.clave)}
+                onCheckedChange={(e) =>
+                  void formulario.setFieldValue(
+                    'documentos',
+                    e.checked === true
+                      ? [...valores.documentos, d.clave]
+                      : valores.documentos.filter((c) => c !== d.clave),
+                    false,
+                  )
+                }
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{d.label}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Box>
+          <Text
+            id={`${id}-documentos-error`}
+            fontSize="xs"
+            color="red.700"
+            minH="4"
+            mt="1"
+            aria-live="polite"
+          >
+            {errorDocumentos ?? ''}
+          </Text>
+        </chakra.fieldset>
+      ) : null}
+    </DialogoConFormulario>
   );
 }

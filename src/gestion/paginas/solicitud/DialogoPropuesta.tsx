@@ -3,7 +3,7 @@
 // "Motivo", a Formik form checked with the rule the lifecycle chart's guard and the server share
 // (esquemaMovimiento, domain/datos-del-movimiento.ts), the server's field message coming back to
 // the same place. Chakra's dialog traps the focus and gives it back to the button that opened it.
-import { Button, Dialog, Portal, Text, Textarea, chakra } from '@chakra-ui/react';
+import { Text, Textarea } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useId, useMemo, useRef } from 'react';
 import { esquemaMovimiento } from '../../../../domain/ciclo-de-vida.js';
@@ -14,7 +14,7 @@ import {
   type PropuestaDetalle,
 } from '../../../../domain/propuestas.js';
 import { Campo } from '../../../ui/campo/index.js';
-import { AvisoError } from '../../componentes/Avisos.js';
+import { DialogoConFormulario } from '../../componentes/DialogoConFormulario.js';
 import { fechaYHora } from '../../formato.js';
 
 export type AccionSobrePropuesta = 'CONFIRMAR' | 'DESCARTAR';
@@ -66,75 +66,45 @@ export function DialogoPropuesta({
   const errorMotivo = formulario.errors.motivo ?? error.campos.motivo ?? null;
 
   return (
-    <Dialog.Root
-      open={accion !== null}
-      onOpenChange={(e) => (e.open ? undefined : cerrar())}
-      placement="center"
-      initialFocusEl={() => refMotivo.current ?? refConfirmar.current}
+    <DialogoConFormulario
+      abierto={accion !== null}
+      titulo={descartar ? TEXTOS_PROPUESTA.tituloDescartar : TEXTOS_PROPUESTA.tituloConfirmar}
+      error={error.mensaje}
+      focoInicial={() => refMotivo.current ?? refConfirmar.current}
+      onCerrar={cerrar}
+      onEnviar={() => void confirmar()}
+      enviando={enviando}
+      enviar={{
+        texto: descartar ? TEXTOS_PROPUESTA.descartar : TEXTOS_PROPUESTA.confirmar,
+        colorPalette: descartar || propuesta.decision === 'RECHAZAR' ? 'red' : 'blue',
+        ref: refConfirmar,
+      }}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="3">
-          <Dialog.Content>
-            <chakra.form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void confirmar();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>
-                  {descartar ? TEXTOS_PROPUESTA.tituloDescartar : TEXTOS_PROPUESTA.tituloConfirmar}
-                </Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body display="flex" flexDirection="column" gap="4">
-                {error.mensaje ? <AvisoError>{error.mensaje}</AvisoError> : null}
-                <Text>
-                  {TEXTOS_PROPUESTA.resumen(propuesta.decision, propuesta.nombre, fechaYHora(propuesta.en))}
-                </Text>
-                {propuesta.motivo ? (
-                  <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-                    Motivo: {propuesta.motivo}
-                  </Text>
-                ) : null}
-                {descartar ? (
-                  <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
-                    {(aria) => (
-                      <Textarea
-                        {...aria}
-                        ref={refMotivo}
-                        rows={3}
-                        maxLength={LARGO_MAXIMO_MOTIVO}
-                        name="motivo"
-                        value={formulario.values.motivo}
-                        onChange={(e) => void formulario.setFieldValue('motivo', e.target.value, false)}
-                      />
-                    )}
-                  </Campo>
-                ) : (
-                  <Text>
-                    {`La solicitud ${numero} quedará ${estadoDeLaDecision(propuesta.decision)}. Este cambio no se puede deshacer.`}
-                  </Text>
-                )}
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={cerrar} disabled={enviando}>
-                  Cancelar
-                </Button>
-                <Button
-                  ref={refConfirmar}
-                  type="submit"
-                  colorPalette={descartar || propuesta.decision === 'RECHAZAR' ? 'red' : 'blue'}
-                  loading={enviando}
-                >
-                  {descartar ? TEXTOS_PROPUESTA.descartar : TEXTOS_PROPUESTA.confirmar}
-                </Button>
-              </Dialog.Footer>
-            </chakra.form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text>{TEXTOS_PROPUESTA.resumen(propuesta.decision, propuesta.nombre, fechaYHora(propuesta.en))}</Text>
+      {propuesta.motivo ? (
+        <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+          Motivo: {propuesta.motivo}
+        </Text>
+      ) : null}
+      {descartar ? (
+        <Campo id={`${id}-motivo`} etiqueta="Motivo" requerido error={errorMotivo}>
+          {(aria) => (
+            <Textarea
+              {...aria}
+              ref={refMotivo}
+              rows={3}
+              maxLength={LARGO_MAXIMO_MOTIVO}
+              name="motivo"
+              value={formulario.values.motivo}
+              onChange={(e) => void formulario.setFieldValue('motivo', e.target.value, false)}
+            />
+          )}
+        </Campo>
+      ) : (
+        <Text>
+          {`La solicitud ${numero} quedará ${estadoDeLaDecision(propuesta.decision)}. Este cambio no se puede deshacer.`}
+        </Text>
+      )}
+    </DialogoConFormulario>
   );
 }

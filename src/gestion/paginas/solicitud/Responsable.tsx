@@ -4,10 +4,10 @@
 // server). Each request says whom the page showed: if someone changed it meanwhile the server
 // answers 409 with who has it now, the message is shown and the application is read again.
 // "Asignar a…" opens a small Formik form with the active accounts.
-import { Button, Flex, NativeSelect, Text, chakra } from '@chakra-ui/react';
+import { Button, Flex, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import {
   BOTONES_ASIGNACION,
   asignacionesPosibles,
@@ -17,7 +17,7 @@ import {
 import { esquemaAsignar } from '../../../../domain/formularios.js';
 import type { CuentaPersonal, DetalleSolicitud } from '../../../../domain/gestion.js';
 import { TEXTOS_RESPONSABLE, type PedidoResponsable } from '../../../../domain/responsable.js';
-import { Campo } from '../../../ui/campo/index.js';
+import { CampoAsignarA } from '../../componentes/CampoAsignarA.js';
 import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
 import { cambiarResponsable, obtenerResponsables } from '../../api.js';
 import { camposConError, estadoHttp, mensajeDeError } from '../../consultas.js';
@@ -112,29 +112,15 @@ export function Responsable({
           maxW="md"
           onSubmit={enviarConFoco(formulario, ['a'], undefined, validar)}
         >
-          <Campo id="asignar-a" etiqueta={TEXTOS_RESPONSABLE.asignarA} error={formulario.errors.a}>
-            {(aria) => (
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  {...aria}
-                  value={formulario.values.a}
-                  onChange={(e: ChangeEvent<HTMLSelectElement>) =>
-                    void formulario.setFieldValue('a', e.target.value, false)
-                  }
-                >
-                  <option value="">{cuentas.isPending ? 'Cargando las cuentas…' : 'Elegí una cuenta'}</option>
-                  {(cuentas.data ?? [])
-                    .filter((c) => c.usuario !== visto)
-                    .map((c) => (
-                      <option key={c.usuario} value={c.usuario}>
-                        {c.nombre} ({c.usuario})
-                      </option>
-                    ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            )}
-          </Campo>
+          <CampoAsignarA
+            id="asignar-a"
+            valor={formulario.values.a}
+            alCambiar={(a) => void formulario.setFieldValue('a', a, false)}
+            error={formulario.errors.a}
+            cuentas={cuentas.data}
+            cargando={cuentas.isPending}
+            excluir={visto}
+          />
           <Flex gap="3" mt="2">
             <Button type="submit" colorPalette="blue" loading={cambio.isPending}>
               Asignar
