@@ -26,7 +26,7 @@ export const PRESUPUESTO_JS = {
 /** The back-office's budget: everything the back-office downloads, its own chunk and the shared ones. */
 export const PRESUPUESTO_JS_GESTION = {
   ruta: '/gestion/ingresar',
-  medida: 'JS gzip, back-office in all (/gestion/ingresar, then the inbox signed in)',
+  medida: 'JS gzip, back-office in all (/gestion/ingresar, then the Tablero it lands on)',
   max: 300_000,
 } as const;
 
@@ -101,10 +101,11 @@ async function ingresarEnGestion(pagina: Page, { usuario, contrasena }: Credenci
   await pagina.getByLabel('Usuario', { exact: true }).fill(usuario);
   await pagina.getByLabel('Contraseña', { exact: true }).fill(contrasena);
   await pagina.getByRole('button', { name: 'Ingresar' }).click();
-  await pagina.getByRole('heading', { level: 1, name: 'Solicitudes' }).waitFor({ timeout: 30_000 });
+  // Signing in lands on the Tablero (producto §15).
+  await pagina.getByRole('heading', { level: 1, name: 'Tablero' }).waitFor({ timeout: 30_000 });
 }
 
-/** The back-office's JavaScript: its sign-in page, then the inbox once signed in. */
+/** The back-office's JavaScript: its sign-in page, then the Tablero once signed in. */
 export const jsDeGestion = (navegador: Browser, base: string, credenciales: Credenciales) =>
   jsDescargado(navegador, base + PRESUPUESTO_JS_GESTION.ruta, (pagina) => ingresarEnGestion(pagina, credenciales));
 

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { altaPersonal } from '../../../server/personal/cuentas.js';
+import { COLUMNAS_CSV } from '../../../server/gestion/filas-csv.js';
 import { juzgar, juzgarGestion, type Respuesta } from '../../torture/fuzz/comprobaciones.js';
 import { claseDe, recorrer, resumenEstados, type ResultadoRuta } from '../../torture/fuzz/motor.js';
 import type { EsperaGestion, Peticion } from '../../torture/fuzz/peticion.js';
@@ -57,13 +58,16 @@ describe('tortura: las comprobaciones del fuzz de gestión rechazan lo que deben
     status: 200, tipo: 'text/csv; charset=utf-8', cuerpo: texto,
     cabeceras: { 'cache-control': 'no-store', 'content-disposition': 'attachment; filename="s.csv"', 'x-content-type-options': 'nosniff', ...cabeceras },
   });
-  const ENCABEZADO = 'Número;Fecha;Apellido y nombres;DNI;Matrícula;Estado;Email;Teléfono\r\n';
+  const ENCABEZADO = `${COLUMNAS_CSV.join(';')}\r\n`;
+  /** A record of the export: these cells first, the rest of the columns empty. */
+  const registro = (...celdas: string[]) =>
+    `${[...celdas, ...Array<string>(COLUMNAS_CSV.length - celdas.length).fill('')].join(';')}\r\n`;
   const clase = (p: Peticion, r: Respuesta) => juzgar(r.status, r.tipo, r.cuerpo, p.personales, p.metodo) ?? juzgarGestion(p, r);
 
   it('acepta respuestas correctas', () => {
     expect(clase(pedido('GET', '/api/gestion/solicitudes'), json(200, { filas: [] }))).toBeNull();
     expect(clase(pedido('GET', '/api/gestion/solicitudes', { sesion: 'ninguna' }), json(401, sinSesion))).toBeNull();
-    expect(clase(pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}AMR-1;x;'=1+1;1;2;Recibida;a@b.c;3\r\n`))).toBeNull();
+    expect(clase(pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}${registro('AMR-1', 'x', "'=1+1", '1', '2', 'Recibida', 'a@b.c', '3')}`))).toBeNull();
   });
 
   it.each([
@@ -80,8 +84,8 @@ describe('tortura: las comprobaciones del fuzz de gestión rechazan lo que deben
     ['un marco de la pila', pedido('GET', '/api/gestion/solicitudes'), json(400, { error: 'VALIDACION', message: 'Falló en at paginaBandeja (/work/server/servicios/bandeja.ts:85:17)' }), 'internos'],
     ['el eco de la búsqueda', pedido('GET', '/api/gestion/solicitudes', { ecoEnErrores: ['30111222'] }), json(400, { error: 'VALIDACION', message: 'No se encontró 30111222.' }), 'eco'],
     ['un CSV sin BOM', pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(ENCABEZADO), 'csv'],
-    ['una celda que es fórmula', pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}AMR-1;x;=1+1;1;2;Recibida;a@b.c;3\r\n`), 'csv'],
-    ['una celda con @', pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}AMR-1;x;"@SUM(A1)";1;2;Recibida;a@b.c;3\r\n`), 'csv'],
+    ['una celda que es fórmula', pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}${registro('AMR-1', 'x', '=1+1', '1', '2', 'Recibida', 'a@b.c', '3')}`), 'csv'],
+    ['una celda con @', pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}${registro('AMR-1', 'x', '"@SUM(A1)"', '1', '2', 'Recibida', 'a@b.c', '3')}`), 'csv'],
     ['un CSV sin nosniff', pedido('GET', '/api/gestion/exportacion.csv', { cuerpo: 'csv' }), csv(`\ufeff${ENCABEZADO}`, { 'x-content-type-options': '' }), 'csv'],
     ['un documento sin nosniff', pedido('GET', '/api/gestion/solicitudes/AMR-1/documentos/DniAnverso/descargar', { cuerpo: 'descargar' }), { status: 200, tipo: 'application/pdf', cuerpo: '%PDF', cabeceras: { 'cache-control': 'no-store', 'content-disposition': 'attachment; filename="a.pdf"' } }, 'documento'],
     ['ver sin sandbox', pedido('GET', '/api/gestion/solicitudes/AMR-1/documentos/DniAnverso/ver', { cuerpo: 'ver' }), { status: 200, tipo: 'application/pdf', cuerpo: '%PDF', cabeceras: { 'cache-control': 'no-store', 'content-disposition': 'inline; filename="a.pdf"', 'x-content-type-options': 'nosniff' } }, 'documento'],
