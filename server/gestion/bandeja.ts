@@ -165,6 +165,7 @@ export async function paginaBandeja(
       condicion: (eb, sinIndice) => condicionDelFiltro(eb, filtro, v, sinIndice),
       estado: filtro.estado,
       ...(filtro.responsableId === undefined ? {} : { responsableId: filtro.responsableId }),
+      pocas: filtro.propuesta === CON_PROPUESTA,
     },
     salteadas,
     FILAS_POR_PAGINA,

@@ -9,6 +9,7 @@
 import { CompiledQuery } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ORDENES_BANDEJA, type OrdenBandeja, type PaginaBandeja } from '../../domain/index.js';
+import { CON_PROPUESTA } from '../../domain/propuestas.js';
 import { diasHabilesEntre, esDiaHabil, inicioDelPlazo } from '../../server/correcciones/plazo.js';
 import { paginaBandeja } from '../../server/gestion/bandeja.js';
 import { claveDeBusqueda } from '../../server/gestion/busqueda.js';
@@ -200,6 +201,38 @@ conCadaBase(
       expect(await letras('orden=en_estado&dir=desc&estado=recibida&responsable=ninguno')).toEqual(['F']);
       expect(await letras('orden=ultimo_cambio&responsable=ninguno')).toEqual(['F', 'D', 'B']);
       expect(await letras('orden=fecha&dir=desc&responsable=zapata')).toEqual(['C', 'E']);
+    });
+
+    it('"Con propuesta" keeps every order, its few rows sorted (server/gestion/orden-bandeja.ts)', async () => {
+      const conPropuesta: Letra[] = ['A', 'C', 'D', 'F'];
+      await ctx.db
+        .updateTable('solicitudes')
+        .set({ propuesta_id: 'p-orden', propuesta: 'aprobar' })
+        .where(
+          'numero',
+          'in',
+          conPropuesta.map((l) => numero[l]),
+        )
+        .execute();
+      try {
+        const solo = (letrasEnOrden: Letra[]) => letrasEnOrden.filter((l) => conPropuesta.includes(l));
+        for (const [orden, esperado] of CASOS) {
+          expect(await letras(`orden=${orden}&dir=asc&propuesta=1`), orden).toEqual(solo(esperado));
+          expect(await letras(`orden=${orden}&dir=desc&propuesta=1`), `${orden} desc`).toEqual(
+            solo([...esperado].reverse()),
+          );
+        }
+        expect(await letras('orden=estado&dir=asc&propuesta=1')).toEqual(['A', 'F', 'C', 'D']);
+        expect(await letras('orden=responsable&dir=asc&propuesta=1')).toEqual(['C', 'A', 'D', 'F']);
+        expect(await letras('orden=nombre&estado=recibida&propuesta=1')).toEqual(['A', 'F']);
+        expect(await letras('orden=dni&responsable=zapata&propuesta=1')).toEqual(['C']);
+      } finally {
+        await ctx.db
+          .updateTable('solicitudes')
+          .set({ propuesta_id: null, propuesta: null })
+          .where('propuesta_id', '=', 'p-orden')
+          .execute();
+      }
     });
 
     it('with no order: the longest in its status first for Recibida, En revisión and Corregida; else the newest', async () => {
@@ -410,6 +443,9 @@ conCadaBase('gestión: orden de la bandeja, planes de SQLite', (ctx) => {
       { responsableId: nadie },
       { estado: 'aprobada', responsableId: null },
       { q: 'plan' },
+      { propuesta: CON_PROPUESTA },
+      { estado: 'recibida', propuesta: CON_PROPUESTA },
+      { responsableId: null, propuesta: CON_PROPUESTA },
     ];
     for (const orden of ORDENES_BANDEJA) {
       for (const dir of ['asc', 'desc'] as const) {
@@ -431,8 +467,14 @@ conCadaBase('gestión: orden de la bandeja, planes de SQLite', (ctx) => {
               );
               const detalle = plan.rows.map((r) => r.detail).join(' | ');
               const donde = `${orden} ${dir} ${JSON.stringify(filtro)} p${n}: ${detalle}`;
-              expect(detalle, donde).not.toMatch(/TEMP B-TREE/);
-              expect(detalle, donde).toMatch(/COVERING INDEX/);
+              if (filtro.propuesta) {
+                // Few rows, read from their own partial index and sorted (server/gestion/orden-bandeja.ts).
+                expect(detalle, donde).toMatch(/INDEX solicitudes_con_propuesta/);
+                expect(detalle, donde).not.toMatch(/INDEX (?!solicitudes_con_propuesta)/);
+              } else {
+                expect(detalle, donde).not.toMatch(/TEMP B-TREE/);
+                expect(detalle, donde).toMatch(/COVERING INDEX/);
+              }
             }
           }
         }

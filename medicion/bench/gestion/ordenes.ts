@@ -1,8 +1,8 @@
 // The inbox's sorted pages the back-office bench measures (producto §15, "Ageing and order";
 // server/gestion/orden-bandeja.ts): every order with no filter, with the Estado filter (Recibida,
 // the rarest status waiting on staff: the longest walk of an index that tests the status on each
-// entry), and with Responsable "Mías" (nobody holds the seed's applications: a walk of the whole
-// index); the default order of a status waiting on staff; and deep pages of a column's order and
+// entry), with Responsable "Mías" (nobody holds the seed's applications: a walk of the whole
+// index) and with "Con propuesta" (none waits on one: read from its own partial index); the default order of a status waiting on staff; and deep pages of a column's order and
 // of a grouped one. Each answer is checked: in the order asked for, every row what the filter
 // keeps, the page full.
 import {
@@ -102,6 +102,12 @@ export function busquedasOrdenadas(): BusquedaOrdenada[] {
       {
         nombre: `sorted by ${orden}, ascending, Responsable "Mías" (none)`,
         consulta: `responsable=mias&orden=${orden}&dir=asc`,
+        comprobar: (p) => (p.total === 0 && p.filas.length === 0 ? null : `${p.total} found`),
+      },
+      {
+        // No seeded application waits on a proposal: an order's own index would be walked whole.
+        nombre: `sorted by ${orden}, descending, "Con propuesta" (none)`,
+        consulta: `propuesta=1&orden=${orden}&dir=desc`,
         comprobar: (p) => (p.total === 0 && p.filas.length === 0 ? null : `${p.total} found`),
       },
     );

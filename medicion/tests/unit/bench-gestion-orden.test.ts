@@ -31,13 +31,13 @@ const pagina = (filas: FilaBandeja[]): PaginaBandeja => ({
 });
 
 describe('bench-gestion: sorted pages', () => {
-  it('measures every order three ways, and the defaults and deep pages', () => {
+  it('measures every order four ways, "Con propuesta" among them, and the defaults and deep pages', () => {
     const lista = busquedasOrdenadas();
-    for (const orden of ORDENES_BANDEJA)
-      expect(
-        lista.filter((b) => b.consulta.includes(`orden=${orden}&`)).length,
-        orden,
-      ).toBeGreaterThanOrEqual(3);
+    for (const orden of ORDENES_BANDEJA) {
+      const deLaOrden = lista.filter((b) => b.consulta.includes(`orden=${orden}&`));
+      expect(deLaOrden.length, orden).toBeGreaterThanOrEqual(4);
+      expect(deLaOrden.filter((b) => b.consulta.includes('propuesta=1')).length, orden).toBe(1);
+    }
     expect(new Set(lista.map((b) => b.nombre)).size).toBe(lista.length);
   });
 
