@@ -33,12 +33,16 @@ async function chunksDeGestion(): Promise<string[]> {
 describe.skipIf(!puedeCorrer)('tamaño del JS de la gestión (gzip)', () => {
   const entorno = usarServidorYNavegador();
 
-  it('the back-office is its own lazy chunk, Gestion-<hash>.js', async () => {
+  it('the back-office is its own lazy chunk, Gestion-<hash>.js, and each of its pages one more', async () => {
+    const nombres = await readdir(path.join(RAIZ_CLIENTE, 'dist/client/assets'));
+    expect(nombres.some((n) => /^Gestion-[\w-]+\.js$/.test(n))).toBe(true);
     const propios = await chunksDeGestion();
-    expect(
-      propios.some((n) => /^Gestion-[\w-]+\.js$/.test(n)),
-      propios.join(', '),
-    ).toBe(true);
+    // The inbox's texts, its table and its queries are in chunks of its own pages (src/gestion/Gestion.tsx).
+    for (const pagina of ['Bandeja', 'Auditoria'])
+      expect(
+        propios.some((n) => new RegExp(`^${pagina}-[\\w-]+\\.js$`).test(n)),
+        `${pagina}: ${propios.join(', ')}`,
+      ).toBe(true);
     // Its code is in no chunk an applicant page loads by name (the entry, the form).
     expect(propios.filter((n) => /^(index|RutaStepper)-/.test(n))).toEqual([]);
   });
