@@ -3,6 +3,7 @@
 // none is chosen, and the texts of the working-day columns. The server sorts with them
 // (server/gestion/orden-bandeja.ts) and the page shows the same order in its headers' aria-sort.
 import { ESPERAN_AL_PERSONAL, type Estado } from './estados.js';
+import type { ParaHoy } from './para-hoy.js';
 
 /** Every column of the inbox sorts; these are their values in the address, in the table's order. */
 export const ORDENES_BANDEJA = [
@@ -36,19 +37,29 @@ export const esDireccionOrden = (valor: unknown): valor is DireccionOrden =>
   valor === 'asc' || valor === 'desc';
 
 /**
+ * The "Para hoy" options (producto §15) whose every row is work waiting on staff — in Recibida,
+ * En revisión or Corregida — as with the Estado filter on one of those statuses: the longest
+ * waiting comes first. (Plazo vencido keeps Observada ones; the end-date options any status.)
+ */
+export const PARA_HOY_QUE_ESPERAN: readonly ParaHoy[] = ['nuevas', 'corregidas', 'demoradas'];
+
+/**
  * The order the inbox is in (producto §15): the one chosen (ascending when only the column is
  * given) or, with none, the longest "En este estado" first when the Estado filter is a status
- * that waits on staff, and the newest first otherwise (producto §9).
+ * that waits on staff or "Para hoy" keeps only such work (PARA_HOY_QUE_ESPERAN), and the newest
+ * first otherwise (producto §9).
  */
 export function ordenDeLaBandeja(filtro: {
   estado: Estado | '';
+  hoy?: ParaHoy | '' | undefined;
   orden?: OrdenBandeja | undefined;
   dir?: DireccionOrden | undefined;
 }): OrdenDeBandeja {
   if (filtro.orden) return { orden: filtro.orden, dir: filtro.dir ?? 'asc' };
-  return filtro.estado && ESPERAN_AL_PERSONAL.includes(filtro.estado)
-    ? { orden: 'en_estado', dir: 'desc' }
-    : { orden: 'fecha', dir: 'desc' };
+  const esperanAlPersonal =
+    (filtro.estado && ESPERAN_AL_PERSONAL.includes(filtro.estado)) ||
+    (filtro.hoy !== undefined && filtro.hoy !== '' && PARA_HOY_QUE_ESPERAN.includes(filtro.hoy));
+  return esperanAlPersonal ? { orden: 'en_estado', dir: 'desc' } : { orden: 'fecha', dir: 'desc' };
 }
 
 /** PLAZO_REVISION_DIAS when it is not set: working days before an application is "Demorada". */

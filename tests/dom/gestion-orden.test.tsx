@@ -47,6 +47,12 @@ describe('el orden de la bandeja en la dirección', () => {
       dir: 'asc',
     });
     expect(ordenDeLaDireccion('?estado=corregida')).toEqual({ orden: 'en_estado', dir: 'desc' });
+    // "Para hoy" that keeps only work waiting on staff: the same, the longest waiting first.
+    for (const hoy of ['nuevas', 'corregidas', 'demoradas'] as const)
+      expect(ordenDeLaDireccion(`?hoy=${hoy}`), hoy).toEqual({ orden: 'en_estado', dir: 'desc' });
+    for (const hoy of ['plazo_vencido', 'vence30', 'vencidas'] as const)
+      expect(ordenDeLaDireccion(`?hoy=${hoy}`), hoy).toEqual({ orden: 'fecha', dir: 'desc' });
+    expect(ordenDeLaDireccion('?hoy=demoradas&orden=nombre')).toEqual({ orden: 'nombre', dir: 'asc' });
   });
 
   it('"Exportar CSV" carries the filter, not the order', () => {

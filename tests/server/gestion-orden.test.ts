@@ -235,7 +235,15 @@ conCadaBase(
       }
     });
 
-    it('with no order: the longest in its status first for Recibida, En revisión and Corregida; else the newest', async () => {
+    it('"Para hoy" with only work waiting on staff ("Demoradas"): the longest waiting first, as with the Estado filter', async () => {
+      const porDemora = await letras('hoy=demoradas&orden=en_estado&dir=desc');
+      expect(porDemora.length).toBeGreaterThan(1);
+      expect(await letras('hoy=demoradas')).toEqual(porDemora);
+      // Not the newest first, which it would be for any other filter.
+      expect(await letras('hoy=demoradas&orden=fecha&dir=desc')).not.toEqual(porDemora);
+    });
+
+        it('with no order: the longest in its status first for Recibida, En revisión and Corregida; else the newest', async () => {
       expect(await letras('estado=recibida')).toEqual(['A', 'F']);
       await actualizar([numero.B, numero.D], { estado: 'recibida' });
       expect(await letras('estado=recibida')).toEqual(['A', 'B', 'D', 'F']);
