@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { MOVIMIENTOS } from '../../../domain/ciclo-de-vida.js';
 import { CLAVES_ESTADO, DOCUMENTO_KEYS, tienePermiso, type Permiso } from '../../../domain/index.js';
+import { OPCIONES_PARA_HOY } from '../../../domain/para-hoy.js';
 import { claveDeUsuario } from '../../../server/personal/ingreso.js';
 import { basuraDeCookie } from './cookies.js';
 import { cabecerasExtra, decodificar, largoAnunciado, METODOS_RAROS } from './partes.js';
@@ -99,7 +100,7 @@ function galletasDe(modo: Modo, g: SesionGestion, falso: string, basura: string,
 
 // ---- one request --------------------------------------------------------------------------------
 
-interface Pieza {
+export interface Pieza {
   metodo: string;
   url: string;
   cuerpo?: Buffer;
@@ -134,7 +135,7 @@ interface Opciones {
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const esTexto = (v: unknown): v is string => typeof v === 'string';
 
-function pedido(g: SesionGestion, permiso: Permiso, pieza: fc.Arbitrary<Pieza>, opciones: Opciones): fc.Arbitrary<Peticion> {
+export function pedido(g: SesionGestion, permiso: Permiso, pieza: fc.Arbitrary<Pieza>, opciones: Opciones): fc.Arbitrary<Peticion> {
   return fc
     .record({
       pieza,
@@ -174,8 +175,8 @@ function pedido(g: SesionGestion, permiso: Permiso, pieza: fc.Arbitrary<Pieza>, 
     });
 }
 
-const metodoGet = fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom(...METODOS_RAROS) });
-const metodoPost = fc.oneof({ weight: 12, arbitrary: fc.constant('POST') }, { weight: 1, arbitrary: fc.constantFrom(...METODOS_RAROS) });
+export const metodoGet = fc.oneof({ weight: 12, arbitrary: fc.constant('GET') }, { weight: 1, arbitrary: fc.constantFrom(...METODOS_RAROS) });
+export const metodoPost = fc.oneof({ weight: 12, arbitrary: fc.constant('POST') }, { weight: 1, arbitrary: fc.constantFrom(...METODOS_RAROS) });
 
 /** Percent-encoded, as a browser sends it; now and then raw (what the router makes of it). */
 const codificar = (crudo: boolean) => (s: string) => {
@@ -191,7 +192,7 @@ const enUrl = (s: fc.Arbitrary<string>) =>
 
 // ---- bodies -----------------------------------------------------------------------------------
 
-const TIPOS_JSON = fc.oneof(
+export const TIPOS_JSON = fc.oneof(
   { weight: 10, arbitrary: fc.constant('application/json') },
   { weight: 2, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml', '') },
   { weight: 1, arbitrary: texto.map((t) => t.slice(0, 200)) },
@@ -203,7 +204,7 @@ const CLAVES_RARAS = fc.oneof(fc.constantFrom('__proto__', 'constructor', 'proto
  * An object's JSON, mostly as is; sometimes with an extra own key (`__proto__` too), spliced with
  * garbage, or replaced by text or by another JSON value.
  */
-function cuerpoJson(objeto: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<{ texto: string; objeto: Record<string, unknown> | null }> {
+export function cuerpoJson(objeto: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<{ texto: string; objeto: Record<string, unknown> | null }> {
   return fc.oneof(
     { weight: 8, arbitrary: objeto.map((o) => ({ texto: JSON.stringify(o), objeto: o })) },
     {
@@ -228,7 +229,7 @@ function cuerpoJson(objeto: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary
 }
 
 /** The strings of `o` at `claves`, for the echo checks. */
-const textosDe = (o: Record<string, unknown> | null, ...claves: string[]) => (o ? claves.map((k) => o[k]).filter(esTexto) : []);
+export const textosDe = (o: Record<string, unknown> | null, ...claves: string[]) => (o ? claves.map((k) => o[k]).filter(esTexto) : []);
 
 // ---- query strings ----------------------------------------------------------------------------
 
@@ -261,13 +262,34 @@ function valorDeConsulta(clave: string, g: SesionGestion): fc.Arbitrary<string> 
         { weight: 2, arbitrary: fc.constantFrom('9999', '10000', '10001', '999999', '1000000', '1000001', String(2 ** 53), '1e3', '1.5', '0x10', 'NaN', 'Infinity', '', ' 1', '1 ', '01', '-0', '1,2') },
         { weight: 1, arbitrary: texto.map((t) => t.slice(0, 50)) },
       );
+    // The inbox's other filters (producto §15), as GET /seleccion reads them too.
+    case 'responsable':
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('mias', 'ninguno', g.administrador.usuario, g.revisor.usuario, g.otra.usuario, ...g.bajas) },
+        { weight: 1, arbitrary: fc.constantFrom('MIAS', 'nadie', '%', "' OR '1'='1", 'x'.repeat(101)) },
+        { weight: 1, arbitrary: texto.map((t) => t.slice(0, 120)) },
+      );
+    case 'hoy':
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...OPCIONES_PARA_HOY) },
+        { weight: 1, arbitrary: fc.constantFrom('', 'Demoradas', 'vence30 ', '__proto__') },
+      );
+    case 'propuesta':
+      return fc.constantFrom('1', '0', '', 'true', '11');
+    case 'numeros':
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.uniqueArray(fc.constantFrom(...g.numeros), { minLength: 1, maxLength: 4 }).map((n) => n.join(',')) },
+        { weight: 1, arbitrary: fc.array(numeroDe(g), { maxLength: 6 }).map((n) => n.join(',')) },
+        { weight: 1, arbitrary: fc.constantFrom(',', ',,', 'AMR-000000,', ' , ', `${g.numeros[0]},${g.numeros[0]}`) },
+        { weight: 1, arbitrary: fc.integer({ min: 499, max: 600 }).map((n) => Array.from({ length: n }, (_, i) => g.numeros[i % g.numeros.length]).join(',')) },
+      );
     default:
       return texto.map((t) => t.slice(0, 100));
   }
 }
 
 /** A query string over `claves`: repeated, odd and unknown keys too. Returns it and the values given to q. */
-function consulta(claves: readonly string[], g: SesionGestion): fc.Arbitrary<{ texto: string; busquedas: string[] }> {
+export function consulta(claves: readonly string[], g: SesionGestion): fc.Arbitrary<{ texto: string; busquedas: string[] }> {
   const par = fc.oneof(
     { weight: 10, arbitrary: fc.constantFrom(...claves).chain((k) => fc.tuple(fc.constant(k), valorDeConsulta(k, g))) },
     { weight: 1, arbitrary: fc.tuple(fc.constantFrom('__proto__', 'constructor', 'q[]', 'estado[0]', 'Q', '', 'pagina', 'q.x', 'estado'), texto.map((t) => t.slice(0, 50))) },
@@ -282,13 +304,13 @@ function consulta(claves: readonly string[], g: SesionGestion): fc.Arbitrary<{ t
   });
 }
 
-const conConsulta = (ruta: string, c: { texto: string }) => (c.texto === '' ? ruta : `${ruta}?${c.texto}`);
+export const conConsulta = (ruta: string, c: { texto: string }) => (c.texto === '' ? ruta : `${ruta}?${c.texto}`);
 
 // ---- path segments ----------------------------------------------------------------------------
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-function numeroDe(g: SesionGestion): fc.Arbitrary<string> {
+export function numeroDe(g: SesionGestion): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 10, arbitrary: fc.constantFrom(...g.numeros) },
     { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(...CROCKFORD), minLength: 6, maxLength: 6 }).map((s) => `AMR-${s}`) },
@@ -467,7 +489,13 @@ function documento(g: SesionGestion): fc.Arbitrary<Peticion> {
 }
 
 function exportacion(g: SesionGestion): fc.Arbitrary<Peticion> {
-  const claves = fc.oneof({ weight: 8, arbitrary: fc.constant(['q', 'estado']) }, { weight: 1, arbitrary: fc.constant(['q', 'estado', 'pagina']) });
+  // A search's CSV, or a selection's (`numeros`, producto §15).
+  const claves = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(['q', 'estado']) },
+    { weight: 1, arbitrary: fc.constant(['q', 'estado', 'pagina']) },
+    { weight: 2, arbitrary: fc.constant(['responsable', 'hoy', 'propuesta', 'estado']) },
+    { weight: 3, arbitrary: fc.constant(['numeros']) },
+  );
   const pieza = fc.record({ metodo: metodoGet, c: claves.chain((k) => consulta(k, g)) }).map(
     (r): Pieza => ({
       metodo: r.metodo,

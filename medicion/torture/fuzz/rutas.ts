@@ -7,6 +7,7 @@ import { contenido } from '../../bench/comun/archivos.js';
 import { cuerpoSolicitud } from '../../bench/comun/solicitud.js';
 import { basuraDeCookie, cabecerasDeSesion, modoCookies, type Sesion } from './cookies.js';
 import { rutasGestion } from './gestion.js';
+import { rutasSeleccion } from './gestion-seleccion.js';
 import { cabecerasExtra, decodificar, largoAnunciado, METODOS_RAROS } from './partes.js';
 import type { Peticion, Ruta } from './peticion.js';
 import { GESTION_DE_MUESTRA, type SesionGestion } from './sesion-gestion.js';
@@ -216,5 +217,7 @@ export function rutas(sesion: Sesion, adjuntos: { nombre: string }[], gestion: S
       arbitrario: get(fc.tuple(fc.constantFrom('/api/', '/api/v2/', '/api/v1/', '/', '/api/docs/'), segmento).map(([a, b]) => a + b)),
     },
     ...rutasGestion(gestion),
+    // After the baja: these sign nobody in, and change only who holds an application.
+    ...rutasSeleccion(gestion),
   ];
 }
