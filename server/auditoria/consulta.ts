@@ -5,6 +5,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { CONTEO_MAXIMO, type Estado, type FilaAuditoria, type FiltroAuditoria } from '../../domain/index.js';
 import { esEstado } from '../../domain/estados.js';
 import type { Database, Db } from '../db/esquema.js';
+import { filasPropias } from '../db/filas-propias.js';
 
 /** Rows whose `objeto` lists several numbers (a DNI's applications): matched inside it. */
 const ACCIONES_CON_VARIOS_NUMEROS = ['consultar_datos', 'exportar_datos'] as const;
@@ -133,11 +134,13 @@ export async function* lotesFiltrados(
 ): AsyncGenerator<FilaAuditoria[]> {
   let cursor = desdeN + 1;
   for (;;) {
-    const lote = await filtrar(db.selectFrom('auditoria').select(COLUMNAS), f)
-      .where('n', '<', cursor)
-      .orderBy('n', 'desc')
-      .limit(tamanio)
-      .execute();
+    const lote = filasPropias(
+      await filtrar(db.selectFrom('auditoria').select(COLUMNAS), f)
+        .where('n', '<', cursor)
+        .orderBy('n', 'desc')
+        .limit(tamanio)
+        .execute(),
+    );
     if (lote.length > 0) yield lote.map(comoFila);
     if (lote.length < tamanio) return;
     cursor = Number(lote.at(-1)!.n);

@@ -39,6 +39,7 @@ import {
 } from '../../domain/index.js';
 import { CON_PROPUESTA } from '../../domain/propuestas.js';
 import type { Database, Db } from '../db/esquema.js';
+import { filasPropias } from '../db/filas-propias.js';
 import { terminosDeBusqueda } from './busqueda.js';
 import { COLUMNAS_RESPONSABLE, responsableDeFila } from './columnas-responsable.js';
 import { conDniRepetido } from './dni-repetido.js';
@@ -292,14 +293,16 @@ export async function* lotesDelFiltro(
   for (;;) {
     const desde = cursor;
     const conInicio = incluido;
-    const lote = await db
-      .selectFrom('solicitudes')
-      .select(columnasCsv)
-      .where((eb) => eb.and([condicionDelFiltro(eb, filtro, v), despuesDe(eb, desde, conInicio)]))
-      .orderBy('creada_en', 'desc')
-      .orderBy('numero', 'desc')
-      .limit(tamanio)
-      .execute();
+    const lote = filasPropias(
+      await db
+        .selectFrom('solicitudes')
+        .select(columnasCsv)
+        .where((eb) => eb.and([condicionDelFiltro(eb, filtro, v), despuesDe(eb, desde, conInicio)]))
+        .orderBy('creada_en', 'desc')
+        .orderBy('numero', 'desc')
+        .limit(tamanio)
+        .execute(),
+    );
     if (lote.length > 0) yield lote;
     if (lote.length < tamanio) return;
     const ultima = lote.at(-1)!;

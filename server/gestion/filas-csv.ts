@@ -20,6 +20,7 @@ import {
 import type { ExpressionBuilder } from 'kysely';
 import { TEXTOS_ANTIGUEDAD } from '../../domain/orden-bandeja.js';
 import type { Database, Db } from '../db/esquema.js';
+import { filasPropias } from '../db/filas-propias.js';
 import { fechaCalendario, valorDelSocio } from '../datos-personales/valores-del-socio.js';
 import { fechaArgentina, neutralizar } from './formato-csv.js';
 
@@ -160,17 +161,19 @@ function datosDe(json: string): Partial<DatosSocio> {
  */
 export async function* registrosCsv(db: Db, leidas: readonly FilaLeidaCsv[]): AsyncGenerator<string[]> {
   if (leidas.length === 0) return;
-  const vigencias = await db
-    .selectFrom('solicitud_documentos as sd')
-    .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-    .select(['sd.solicitud_id', 'd.clave', 'sd.vigente_hasta'])
-    .where(
-      'sd.solicitud_id',
-      'in',
-      leidas.map((f) => f.id),
-    )
-    .where('sd.vigente_hasta', 'is not', null)
-    .execute();
+  const vigencias = filasPropias(
+    await db
+      .selectFrom('solicitud_documentos as sd')
+      .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
+      .select(['sd.solicitud_id', 'd.clave', 'sd.vigente_hasta'])
+      .where(
+        'sd.solicitud_id',
+        'in',
+        leidas.map((f) => f.id),
+      )
+      .where('sd.vigente_hasta', 'is not', null)
+      .execute(),
+  );
   const porSolicitud = new Map<string, Map<string, string>>();
   for (const v of vigencias) {
     let deLaSolicitud = porSolicitud.get(v.solicitud_id);
@@ -197,11 +200,9 @@ export async function* registrosCsv(db: Db, leidas: readonly FilaLeidaCsv[]): As
 /** The applications numbered `numeros` as the CSV reads them, in that order (unknown ones left out). */
 export async function leerParaCsv(db: Db, numeros: readonly string[]): Promise<FilaLeidaCsv[]> {
   if (numeros.length === 0) return [];
-  const filas = await db
-    .selectFrom('solicitudes')
-    .select(columnasCsv)
-    .where('numero', 'in', numeros)
-    .execute();
+  const filas = filasPropias(
+    await db.selectFrom('solicitudes').select(columnasCsv).where('numero', 'in', numeros).execute(),
+  );
   const porNumero = new Map(filas.map((f) => [f.numero, f]));
   return numeros.map((n) => porNumero.get(n)).filter((f): f is FilaLeidaCsv => f !== undefined);
 }
