@@ -3,10 +3,11 @@
 // `ordenDe`), the first cell of each row (or the cell of `encabezadoDeFila`) as its row header;
 // each cell names its column in `data-columna`. Paging is the server's (manualPagination): the
 // instance holds the page the address names and the server's count. Wide tables scroll inside
-// their own focusable region, never the page (WCAG 1.4.10).
+// their own focusable region (./RegionDeTabla.tsx).
 import { Box, chakra } from '@chakra-ui/react';
 import { rowPaginationFeature, tableFeatures, type ReactTable, type RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { CELDA, ENCABEZADO_DE_COLUMNA, ENCABEZADO_DE_FILA, RegionDeTabla } from './RegionDeTabla.js';
 
 export const funcionesDeTabla = tableFeatures({ rowPaginationFeature });
 export type FuncionesDeTabla = typeof funcionesDeTabla;
@@ -25,15 +26,6 @@ export interface TablaProps<TData extends RowData> {
   ordenDe?: (columna: string) => 'ascending' | 'descending' | 'none' | undefined;
 }
 
-const celda = {
-  px: '3',
-  py: '2',
-  textAlign: 'start',
-  verticalAlign: 'top',
-  borderBottomWidth: '1px',
-  borderColor: 'gray.200',
-} as const;
-
 export function Tabla<TData extends RowData>({
   tabla,
   leyenda,
@@ -45,14 +37,7 @@ export function Tabla<TData extends RowData>({
   const filas = tabla.getRowModel().rows;
   if (filas.length === 0) return <Box py="6">{vacia}</Box>;
   return (
-    <Box
-      role="region"
-      aria-label={leyenda}
-      tabIndex={0}
-      overflowX="auto"
-      maxW="full"
-      _focusVisible={{ outline: '3px solid #0b4f8a' }}
-    >
+    <RegionDeTabla leyenda={leyenda}>
       <chakra.table
         w="full"
         fontSize="sm"
@@ -70,10 +55,7 @@ export function Tabla<TData extends RowData>({
                   scope="col"
                   data-columna={encabezado.column.id}
                   aria-sort={ordenDe?.(encabezado.column.id)}
-                  {...celda}
-                  fontWeight="semibold"
-                  whiteSpace="nowrap"
-                  borderColor="gray.300"
+                  {...ENCABEZADO_DE_COLUMNA}
                 >
                   {encabezado.isPlaceholder ? null : <tabla.FlexRender header={encabezado} />}
                 </chakra.th>
@@ -86,18 +68,11 @@ export function Tabla<TData extends RowData>({
             <chakra.tr key={fila.id} _hover={{ bg: 'gray.50' }}>
               {fila.getAllCells().map((c, i) =>
                 (encabezadoDeFila === undefined ? i === 0 : c.column.id === encabezadoDeFila) ? (
-                  <chakra.th
-                    key={c.id}
-                    scope="row"
-                    data-columna={c.column.id}
-                    {...celda}
-                    fontWeight="normal"
-                    whiteSpace="nowrap"
-                  >
+                  <chakra.th key={c.id} scope="row" data-columna={c.column.id} {...ENCABEZADO_DE_FILA}>
                     <tabla.FlexRender cell={c} />
                   </chakra.th>
                 ) : (
-                  <chakra.td key={c.id} data-columna={c.column.id} {...celda}>
+                  <chakra.td key={c.id} data-columna={c.column.id} {...CELDA}>
                     <tabla.FlexRender cell={c} />
                   </chakra.td>
                 ),
@@ -106,6 +81,6 @@ export function Tabla<TData extends RowData>({
           ))}
         </chakra.tbody>
       </chakra.table>
-    </Box>
+    </RegionDeTabla>
   );
 }

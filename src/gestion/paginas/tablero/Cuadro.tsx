@@ -1,10 +1,15 @@
 // The Tablero's sections and tables (producto §15), in the back-office's table style
-// (componentes/Tabla.tsx): a section named by its heading, and a table with its caption, column
-// headers with scope and a header cell per row, scrolling inside its own focusable region on a
-// narrow screen (WCAG 1.4.10), never the page.
-import { Box, Heading, chakra } from '@chakra-ui/react';
+// (src/gestion/componentes/RegionDeTabla.tsx): a section named by its heading, and a table with
+// its caption, column headers with scope and a header cell per row.
+import { Heading, chakra } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { EnlaceInterno } from '../../componentes/EnlaceInterno.js';
+import {
+  CELDA,
+  ENCABEZADO_DE_COLUMNA,
+  ENCABEZADO_DE_FILA,
+  RegionDeTabla,
+} from '../../componentes/RegionDeTabla.js';
 import { entero } from '../../formato.js';
 
 export function Seccion({ id, titulo, children }: { id: string; titulo: string; children: ReactNode }) {
@@ -17,15 +22,6 @@ export function Seccion({ id, titulo, children }: { id: string; titulo: string; 
     </chakra.section>
   );
 }
-
-const celda = {
-  px: '3',
-  py: '2',
-  textAlign: 'start',
-  verticalAlign: 'top',
-  borderBottomWidth: '1px',
-  borderColor: 'gray.200',
-} as const;
 
 /** Numbers line up on the right, as in a spreadsheet. */
 const numerica = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const;
@@ -46,16 +42,7 @@ export function Cuadro({
   compacto?: boolean;
 }) {
   return (
-    <Box
-      role="region"
-      aria-label={leyenda}
-      tabIndex={0}
-      overflowX="auto"
-      maxW="full"
-      // The counts' hidden words (srOnly, absolutely placed) stay inside the scrolling box.
-      position="relative"
-      _focusVisible={{ outline: '3px solid #0b4f8a' }}
-    >
+    <RegionDeTabla leyenda={leyenda}>
       <chakra.table
         w={compacto ? 'auto' : 'full'}
         minW={compacto ? '20rem' : undefined}
@@ -66,15 +53,7 @@ export function Cuadro({
         <chakra.thead bg="gray.100">
           <chakra.tr>
             {columnas.map((c, i) => (
-              <chakra.th
-                key={c}
-                scope="col"
-                {...celda}
-                {...(i > 0 ? numerica : {})}
-                fontWeight="semibold"
-                whiteSpace="nowrap"
-                borderColor="gray.300"
-              >
+              <chakra.th key={c} scope="col" {...ENCABEZADO_DE_COLUMNA} {...(i > 0 ? numerica : {})}>
                 {c}
               </chakra.th>
             ))}
@@ -83,11 +62,11 @@ export function Cuadro({
         <chakra.tbody>
           {filas.map((f) => (
             <chakra.tr key={f.clave} _hover={{ bg: 'gray.50' }}>
-              <chakra.th scope="row" {...celda} fontWeight="normal" whiteSpace="nowrap">
+              <chakra.th scope="row" {...ENCABEZADO_DE_FILA}>
                 {f.encabezado}
               </chakra.th>
               {f.celdas.map((c, i) => (
-                <chakra.td key={i} {...celda} {...numerica}>
+                <chakra.td key={i} {...CELDA} {...numerica}>
                   {c}
                 </chakra.td>
               ))}
@@ -95,7 +74,7 @@ export function Cuadro({
           ))}
         </chakra.tbody>
       </chakra.table>
-    </Box>
+    </RegionDeTabla>
   );
 }
 
