@@ -1,24 +1,15 @@
 // GET /api/gestion/solicitudes (producto §9): newest first, 25 a page, the search by number, DNI,
 // matrícula or any part of the name (accent- and case-insensitive, the same on both engines), the
-// status filter, and the capped count; "Plazo vencido" and "Vence en 30 días" (producto §11).
-import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTEO_MAXIMO, FILAS_POR_PAGINA, type PaginaBandeja } from '../../domain/index.js';
-import { diaArgentino } from '../../server/correcciones/plazo.js';
-import { contarHasta, paginaBandeja, vencimientoDe } from '../../server/gestion/bandeja.js';
-import { sumarDias } from '../../server/gestion/vigencias.js';
+// status filter, and the refused queries. Its marks ("Plazo vencido", "Vence en 30 días") are in
+// tests/server/gestion-bandeja-vencimientos.test.ts; the capped count in
+// tests/server/gestion-bandeja-conteo.test.ts.
+import { beforeAll, expect, it } from 'vitest';
+import { FILAS_POR_PAGINA, type PaginaBandeja } from '../../domain/index.js';
+import { leerBandeja, minuto, numeros } from './ayuda/bandeja.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
-import {
-  ENTORNO_GESTION,
-  enviarSolicitud,
-  ponerEstado,
-  sembrar,
-  sembrarEnMasa,
-  idDeSolicitud,
-} from './ayuda/gestion-solicitudes.js';
+import { ENTORNO_GESTION, enviarSolicitud, sembrar } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
-
-const minuto = (n: number) => new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString();
 
 conCadaBase(
   'gestión: bandeja de solicitudes',
@@ -29,12 +20,7 @@ conCadaBase(
     let gomez: string;
     let serie: string[];
 
-    const bandeja = async (consulta: string): Promise<PaginaBandeja> => {
-      const r = await nav.get(`/api/gestion/solicitudes${consulta}`);
-      expect(r.statusCode, r.body).toBe(200);
-      return r.json<PaginaBandeja>();
-    };
-    const numeros = (p: PaginaBandeja) => p.filas.map((f) => f.numero);
+    const bandeja = (consulta: string): Promise<PaginaBandeja> => leerBandeja(nav, consulta);
 
     beforeAll(async () => {
       nav = await ingresarComo(ctx, 'revisora', 'revisor');
@@ -263,238 +249,6 @@ conCadaBase(
         .executeTakeFirstOrThrow();
       expect(Number(despues.n)).toBe(Number(antes.n));
     });
-
-    // From here on the tests add applications of their own (after the counts above).
-
-    const idDe = (numero: string) => idDeSolicitud(ctx, numero);
-    const fila = async (numero: string) =>
-      (await bandeja(`?q=${numero}`)).filas.find((f) => f.numero === numero)!;
-
-    it('marca "Plazo vencido" cuando el enlace de corrección más nuevo venció sin usarse', async () => {
-      const [vencida, usada, vigente, rechazada] = await sembrar(
-        ctx,
-        ['Uno', 'Dos', 'Tres', 'Cuatro'].map((n) => ({
-          apellidoynombre: `Plazos, ${n}`,
-          creadaEn: minuto(2),
-          estado: 'en_revision' as const,
-        })),
-      );
-      // Observed through the real route: each move opens a correction link (producto §11).
-      const observar = async (numero: string) => {
-        const r = await nav.post(`/api/gestion/solicitudes/${numero}/estado`, {
-          desde: 'en_revision',
-          hacia: 'observada',
-          motivo: 'La póliza no se lee.',
-          documentos: ['PolizaMalaPraxis'],
-        });
-        expect(r.statusCode, r.body).toBe(200);
-      };
-      for (const n of [vencida!, usada!, vigente!, rechazada!]) await observar(n);
-      const pasado = Date.now() - 60_000;
-      const vencer = async (numero: string) =>
-        ctx.db
-          .updateTable('correcciones')
-          .set({ vence_ms: pasado })
-          .where('solicitud_id', '=', await idDe(numero))
-          .execute();
-
-      for (const n of [vencida!, usada!, vigente!, rechazada!])
-        expect((await fila(n)).plazoVencido, n).toBe(false);
-      await vencer(vencida!);
-      await vencer(usada!);
-      await ctx.db
-        .updateTable('correcciones')
-        .set({ usada_en: new Date().toISOString() })
-        .where('solicitud_id', '=', await idDe(usada!))
-        .execute();
-      await vencer(rechazada!);
-      await ponerEstado(ctx, rechazada!, 'rechazada');
-      expect(await fila(vencida!)).toMatchObject({ estado: 'observada', plazoVencido: true });
-      expect((await fila(usada!)).plazoVencido).toBe(false);
-      expect((await fila(vigente!)).plazoVencido).toBe(false);
-      expect(await fila(rechazada!)).toMatchObject({ estado: 'rechazada', plazoVencido: false });
-      // The inbox's own page shows the mark too, with the status filter.
-      const observadas = await bandeja('?estado=observada&q=plazos');
-      expect(observadas.filas.filter((f) => f.plazoVencido).map((f) => f.numero)).toEqual([vencida]);
-
-      // Observed again: the newest link decides, not the expired older one.
-      await ponerEstado(ctx, vencida!, 'en_revision');
-      await new Promise((listo) => setTimeout(listo, 5));
-      await observar(vencida!);
-      expect((await fila(vencida!)).plazoVencido).toBe(false);
-      const enlaces = await ctx.db
-        .selectFrom('correcciones')
-        .select(['id', 'creada_en'])
-        .where('solicitud_id', '=', await idDe(vencida!))
-        .orderBy('creada_en', 'desc')
-        .execute();
-      expect(enlaces).toHaveLength(2);
-      await ctx.db
-        .updateTable('correcciones')
-        .set({ vence_ms: pasado })
-        .where('id', '=', enlaces[0]!.id)
-        .execute();
-      expect((await fila(vencida!)).plazoVencido).toBe(true);
-    });
-
-    it('"Vence en 30 días": las que tienen un documento que vence entre hoy y dentro de 30 días', async () => {
-      const hoy = diaArgentino(new Date());
-      const casos = [
-        ['Hoy', hoy, true],
-        ['Diez', sumarDias(hoy, 10), true],
-        ['Treinta', sumarDias(hoy, 30), true],
-        ['Treintayuno', sumarDias(hoy, 31), false],
-        ['Ayer', sumarDias(hoy, -1), false],
-        ['Sin fecha', null, false],
-      ] as const;
-      const numerosVence = await sembrar(
-        ctx,
-        casos.map(([n], i) => ({
-          apellidoynombre: `Vencimientos, ${n}`,
-          creadaEn: new Date(Date.UTC(2026, 0, 1, 12, 3, i)).toISOString(),
-        })),
-      );
-      for (const [i, [, hasta]] of casos.entries()) {
-        if (hasta === null) continue;
-        const id = await idDe(numerosVence[i]!);
-        // Two documents with an end date: one of them in the window is enough.
-        const docs = await ctx.db
-          .selectFrom('solicitud_documentos as sd')
-          .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
-          .select(['sd.documento_id', 'd.clave'])
-          .where('sd.solicitud_id', '=', id)
-          .where('d.clave', 'in', ['PolizaMalaPraxis', 'ReciboOCarnetArteDeCurar'])
-          .execute();
-        for (const d of docs) {
-          await ctx.db
-            .updateTable('solicitud_documentos')
-            .set({ vigente_hasta: d.clave === 'PolizaMalaPraxis' ? hasta : sumarDias(hoy, 400) })
-            .where('solicitud_id', '=', id)
-            .where('documento_id', '=', d.documento_id)
-            .execute();
-        }
-      }
-      const dentro = numerosVence.filter((_, i) => casos[i]![2]).reverse();
-      expect(numeros(await bandeja('?vence=30&q=vencimientos'))).toEqual(dentro);
-      // Alone, with the status filter, and off.
-      const solo = await bandeja('?vence=30');
-      expect(numeros(solo)).toEqual(dentro);
-      expect(solo).toMatchObject({ total: 3, totalExacto: true });
-      // Recibida waits on staff: the longest in its status first (producto §15).
-      expect(numeros(await bandeja('?vence=30&estado=recibida'))).toEqual([...dentro].reverse());
-      expect(numeros(await bandeja('?vence=30&estado=aprobada'))).toEqual([]);
-      expect((await bandeja('?q=vencimientos')).total).toBe(casos.length);
-      expect((await bandeja('?vence=&q=vencimientos')).total).toBe(casos.length);
-      for (const malo of ['7', '31', 'si', '1']) {
-        const r = await nav.get(`/api/gestion/solicitudes?vence=${malo}`);
-        expect(r.statusCode, malo).toBe(400);
-      }
-      // Through the service too (the page's count when it is not the last page).
-      expect((await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 2, vence: '30' })).total).toBe(3);
-      // Both ways of reading the window (few matches: by the set; many: walking) agree.
-      const v = (await vencimientoDe(ctx.db, { q: '', estado: '', vence: '30' }))!;
-      expect(v).toEqual({
-        desde: hoy,
-        hasta: sumarDias(hoy, 30),
-        porConjunto: true,
-        comoArreglo: ctx.motor === 'postgres',
-      });
-      for (const porConjunto of [true, false]) {
-        for (const [q, n] of [
-          ['', 3],
-          ['vencimientos', 3],
-          ['treintayuno', 0],
-        ] as const) {
-          expect(
-            await contarHasta(ctx.db, { q, estado: '', vence: '30' }, 100, { ...v, porConjunto }),
-            q,
-          ).toBe(n);
-        }
-      }
-    });
   },
   ENTORNO_GESTION,
 );
-
-// More matches than CONTEO_MAXIMO: the count stops there and says it is not exact.
-conCadaBase('gestión: bandeja con más de CONTEO_MAXIMO coincidencias', (ctx) => {
-  describe('conteo', () => {
-    beforeAll(async () => {
-      await sembrarEnMasa(ctx, CONTEO_MAXIMO + 5, { estado: (n) => (n % 2 === 0 ? 'recibida' : 'aprobada') });
-    }, 120_000);
-
-    it('cuenta hasta CONTEO_MAXIMO y dice que hay más', async () => {
-      const sinFiltro = await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 1 });
-      expect(sinFiltro).toMatchObject({ total: CONTEO_MAXIMO, totalExacto: false });
-      const busqueda = await paginaBandeja(ctx.db, { q: 'masiva', estado: '', pagina: 3 });
-      expect(busqueda).toMatchObject({ total: CONTEO_MAXIMO, totalExacto: false });
-      expect(busqueda.filas[0]!.apellidoynombre).toBe(`Masiva, Persona ${CONTEO_MAXIMO + 4 - 50}`);
-      const mitad = await paginaBandeja(ctx.db, { q: 'masiva', estado: 'recibida', pagina: 1 });
-      expect(mitad).toMatchObject({ total: Math.ceil((CONTEO_MAXIMO + 5) / 2), totalExacto: true });
-      // A deep page: the 25 numbers come from the index, then their rows.
-      const profunda = await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 401 });
-      expect(profunda.filas.map((f) => f.apellidoynombre)).toEqual(
-        Array.from({ length: 5 }, (_, i) => `Masiva, Persona ${4 - i}`),
-      );
-    });
-
-    it('"Vence en 30 días" entre miles: solo las que vencen, y sin contar de más', async () => {
-      // Bare applications have no documents: link one real upload's policy to three of them.
-      const doc = await ctx.db
-        .selectFrom('documentos')
-        .select('id')
-        .where('clave', '=', 'PolizaMalaPraxis')
-        .executeTakeFirst();
-      const hoy = diaArgentino(new Date());
-      const filas = await ctx.db
-        .selectFrom('solicitudes')
-        .select(['id', 'apellidoynombre'])
-        .where('apellidoynombre', 'in', ['Masiva, Persona 7', 'Masiva, Persona 5000', 'Masiva, Persona 9000'])
-        .execute();
-      const documentoId =
-        doc?.id ??
-        (
-          await ctx.db
-            .insertInto('documentos')
-            .values({
-              id: 'poliza-de-prueba',
-              borrador_id: filas[0]!.id,
-              clave: 'PolizaMalaPraxis',
-              extension: 'pdf',
-              mime: 'application/pdf',
-              bytes: 1,
-              sha256: '0'.repeat(64),
-              archivo: 'poliza-de-prueba',
-              creado_en: new Date().toISOString(),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      await ctx.db
-        .insertInto('solicitud_documentos')
-        .values(
-          filas.map((f) => ({
-            solicitud_id: f.id,
-            documento_id: documentoId,
-            nombre: 'PolizaMalaPraxis.pdf',
-            vigente_hasta: sumarDias(hoy, 3),
-          })),
-        )
-        .execute();
-      const p = await paginaBandeja(ctx.db, { q: '', estado: '', pagina: 1, vence: '30' });
-      expect(p.filas.map((f) => f.apellidoynombre)).toEqual([
-        'Masiva, Persona 9000',
-        'Masiva, Persona 5000',
-        'Masiva, Persona 7',
-      ]);
-      expect(p).toMatchObject({ total: 3, totalExacto: true });
-      const conEstado = await paginaBandeja(ctx.db, {
-        q: 'masiva',
-        estado: 'aprobada',
-        pagina: 1,
-        vence: '30',
-      });
-      expect(conEstado.filas.map((f) => f.apellidoynombre)).toEqual(['Masiva, Persona 7']);
-    });
-  });
-});

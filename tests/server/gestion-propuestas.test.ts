@@ -2,73 +2,25 @@
 // `rechazo` and two active administradores an administrador's "Rechazar" is a proposal — the
 // status stays, no e-mail leaves — that another administrador confirms (the move, its history row
 // marked, its e-mail) or discards with a motivo; the proposer cannot confirm its own (403); a
-// revisor proposes approval; one open proposal at most; a proposal on an application that moved
-// meanwhile is refused (409) and writes nothing; a move closes the open proposal; two people
-// confirming and discarding at once: one wins. With one active administrador the decision is
-// direct and Historial says so; `ambos` and `no` ask for four eyes on both decisions, or none.
-import { beforeAll, describe, expect, it } from 'vitest';
+// revisor proposes approval; the inbox's "Con propuesta" finds them.
+import { expect, it } from 'vitest';
 import {
   TEXTOS_GESTION,
   type DetalleSolicitud,
-  type Estado,
   type PaginaAuditoria,
   type PaginaBandeja,
-  type PedidoMovimiento,
 } from '../../domain/index.js';
-import { TEXTOS_PROPUESTA, type PedidoPropuesta } from '../../domain/propuestas.js';
+import { TEXTOS_PROPUESTA } from '../../domain/propuestas.js';
 import { verificarAuditoria } from '../../server/auditoria/cadena.js';
-import type { Navegador } from './ayuda/cliente.js';
-import { conCadaBase, type Contexto } from './ayuda/contexto.js';
-import {
-  ENTORNO_GESTION,
-  filasEscritas,
-  idDeSolicitud,
-  ponerEstado,
-  sembrar,
-} from './ayuda/gestion-solicitudes.js';
-import { auditoriaDe, ingresarComo } from './ayuda/personal.js';
-
-const MOTIVO = 'No es prestador de la circunscripción.';
-
-/** The three accounts of these tests, signed in, and what they ask. */
-function personal(ctx: Contexto) {
-  const nav = {} as Record<'ana' | 'beto' | 'rita', Navegador>;
-  beforeAll(async () => {
-    nav.ana = await ingresarComo(ctx, 'ana', 'administrador');
-    nav.beto = await ingresarComo(ctx, 'beto', 'administrador');
-    nav.rita = await ingresarComo(ctx, 'rita', 'revisor');
-  });
-  const detalle = async (numero: string, quien: keyof typeof nav = 'rita') => {
-    const r = await nav[quien].get(`/api/gestion/solicitudes/${numero}`);
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json<DetalleSolicitud>();
-  };
-  const proponer = (quien: keyof typeof nav, numero: string, pedido: PedidoPropuesta) =>
-    nav[quien].post(`/api/gestion/solicitudes/${numero}/propuesta`, pedido);
-  const mover = (quien: keyof typeof nav, numero: string, pedido: PedidoMovimiento) =>
-    nav[quien].post(`/api/gestion/solicitudes/${numero}/estado`, pedido);
-  /** The application's queued e-mails, by type. */
-  const correos = async (numero: string) => {
-    const filas = await ctx.db
-      .selectFrom('correos')
-      .select('tipo')
-      .where('solicitud_id', '=', await idDeSolicitud(ctx, numero))
-      .execute();
-    return filas.map((f) => f.tipo).sort();
-  };
-  /** An application in `estado` (a test's shortcut, without history). */
-  const en = async (estado: Estado) => {
-    const [numero] = await sembrar(ctx, [{}]);
-    await ponerEstado(ctx, numero!, estado);
-    return numero!;
-  };
-  return { nav, detalle, proponer, mover, correos, en };
-}
+import { conCadaBase } from './ayuda/contexto.js';
+import { ENTORNO_GESTION, filasEscritas, ponerEstado, sembrar } from './ayuda/gestion-solicitudes.js';
+import { auditoriaDe } from './ayuda/personal.js';
+import { MOTIVO, personalDeDobleControl } from './ayuda/propuestas.js';
 
 conCadaBase(
   'gestión: doble control (rechazo, dos administradores)',
   (ctx) => {
-    const { nav, detalle, proponer, mover, correos, en } = personal(ctx);
+    const { nav, detalle, proponer, mover, correos, en } = personalDeDobleControl(ctx);
     const escritas = (accion: () => Promise<unknown>) => filasEscritas(ctx, accion);
 
     it('"Rechazar" de un administrador queda como propuesta; otro la confirma: el movimiento, su correo y su historial', async () => {
@@ -277,102 +229,6 @@ conCadaBase(
       expect(c.json<DetalleSolicitud>().estado).toBe('aprobada');
       expect(await correos(numero)).toContain('aprobada');
     });
-
-    it('una propuesta abierta a la vez; otra pedida mientras tanto, o sobre una solicitud movida: 409 sin escribir nada', async () => {
-      const numero = await en('en_revision');
-      const primera = await proponer('rita', numero, {
-        accion: 'PROPONER',
-        desde: 'en_revision',
-        propuesta: null,
-        decision: 'APROBAR',
-      });
-      const id = primera.json<DetalleSolicitud>().propuesta!.id;
-      for (const propuesta of [null, id]) {
-        const [h, a] = await escritas(async () => {
-          const r = await proponer('ana', numero, {
-            accion: 'PROPONER',
-            desde: 'en_revision',
-            propuesta,
-            decision: 'RECHAZAR',
-            motivo: MOTIVO,
-          });
-          expect(r.statusCode, r.body).toBe(409);
-          expect(r.json<{ message: string }>().message).toBe(
-            TEXTOS_PROPUESTA.yaHayUna('APROBAR', 'Cuenta rita'),
-          );
-        });
-        expect([h, a]).toEqual([0, 0]);
-      }
-      // A move closes it: the page that still shows it is told.
-      const observar = await mover('rita', numero, {
-        desde: 'en_revision',
-        hacia: 'observada',
-        motivo: 'Falta el dorso.',
-        documentos: ['DniReverso'],
-      });
-      expect(observar.statusCode, observar.body).toBe(200);
-      expect(observar.json<DetalleSolicitud>().propuesta).toBeNull();
-      const [h, a] = await escritas(async () => {
-        const vieja = await proponer('ana', numero, {
-          accion: 'CONFIRMAR',
-          desde: 'en_revision',
-          propuesta: id,
-        });
-        expect(vieja.statusCode).toBe(409);
-        expect(vieja.json<{ message: string }>().message).toBe(TEXTOS_GESTION.movimientoVencido);
-        const sinEstado = await proponer('ana', numero, {
-          accion: 'CONFIRMAR',
-          desde: 'observada',
-          propuesta: id,
-        });
-        expect(sinEstado.statusCode).toBe(409);
-        expect(sinEstado.json<{ message: string }>().message).toBe(TEXTOS_PROPUESTA.sinPropuesta);
-        // Aprobar is not a decision Observada allows.
-        const aprobar = await proponer('rita', numero, {
-          accion: 'PROPONER',
-          desde: 'observada',
-          propuesta: null,
-          decision: 'APROBAR',
-        });
-        expect(aprobar.statusCode).toBe(409);
-        expect(aprobar.json<{ message: string }>().message).toBe(TEXTOS_PROPUESTA.decisionNoPosible);
-        // A proposed rejection needs its motivo, as the rejection does.
-        const directa = await proponer('ana', numero, {
-          accion: 'PROPONER',
-          desde: 'observada',
-          propuesta: null,
-          decision: 'RECHAZAR',
-        });
-        expect(directa.statusCode).toBe(400);
-      });
-      expect([h, a]).toEqual([0, 0]);
-    });
-
-    it('confirmar y descartar la misma propuesta a la vez: una gana, la otra recibe 409', async () => {
-      const numero = await en('en_revision');
-      const p = await proponer('rita', numero, {
-        accion: 'PROPONER',
-        desde: 'en_revision',
-        propuesta: null,
-        decision: 'APROBAR',
-      });
-      const id = p.json<DetalleSolicitud>().propuesta!.id;
-      const [a, b] = await Promise.all([
-        proponer('ana', numero, { accion: 'CONFIRMAR', desde: 'en_revision', propuesta: id }),
-        proponer('beto', numero, {
-          accion: 'DESCARTAR',
-          desde: 'en_revision',
-          propuesta: id,
-          motivo: 'No corresponde.',
-        }),
-      ]);
-      expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
-      const d = await detalle(numero);
-      expect(d.propuesta).toBeNull();
-      expect(d.estado).toBe(a!.statusCode === 200 ? 'aprobada' : 'en_revision');
-      expect(d.historial).toHaveLength(3);
-    });
-
     it('la bandeja: "Con propuesta" (?propuesta=1) encuentra las que esperan confirmación', async () => {
       const [con, sin] = await sembrar(ctx, [
         { apellidoynombre: 'Filtro Propuesta, Uno' },
@@ -394,111 +250,6 @@ conCadaBase(
       expect(await bandeja('&propuesta=1')).toEqual([con]);
       expect((await nav.rita.get('/api/gestion/solicitudes?propuesta=si')).statusCode).toBe(400);
     });
-
-    it('con un solo administrador activo la decisión es directa y Historial dice "sin doble control"', async () => {
-      const numero = await en('en_revision');
-      const abierta = await proponer('ana', numero, {
-        accion: 'PROPONER',
-        desde: 'en_revision',
-        propuesta: null,
-        decision: 'RECHAZAR',
-        motivo: MOTIVO,
-      });
-      const id = abierta.json<DetalleSolicitud>().propuesta!.id;
-      await ctx.db.updateTable('personal').set({ activo: 0 }).where('usuario', '=', 'beto').execute();
-      try {
-        const d = await detalle(numero, 'ana');
-        expect(d.dobleControl).toEqual([]);
-        // Its own proposal is still not its own to confirm; it withdraws it and decides.
-        expect(d.propuestas).toEqual(['DESCARTAR']);
-        const r = await proponer('ana', numero, {
-          accion: 'DESCARTAR',
-          desde: 'en_revision',
-          propuesta: id,
-          motivo: 'Decido sin doble control.',
-        });
-        expect(r.statusCode, r.body).toBe(200);
-        const directa = await mover('ana', numero, {
-          desde: 'en_revision',
-          hacia: 'rechazada',
-          motivo: MOTIVO,
-        });
-        expect(directa.statusCode, directa.body).toBe(200);
-        expect(directa.json<DetalleSolicitud>().historial.at(-1)).toMatchObject({
-          hacia: 'rechazada',
-          usuario: 'ana',
-          control: 'un_administrador',
-        });
-        const otra = await en('en_revision');
-        const propuesta = await proponer('ana', otra, {
-          accion: 'PROPONER',
-          desde: 'en_revision',
-          propuesta: null,
-          decision: 'RECHAZAR',
-          motivo: MOTIVO,
-        });
-        expect(propuesta.statusCode).toBe(409);
-        expect(propuesta.json<{ message: string }>().message).toBe(TEXTOS_PROPUESTA.decisionDirecta);
-      } finally {
-        await ctx.db.updateTable('personal').set({ activo: 1 }).where('usuario', '=', 'beto').execute();
-      }
-    });
   },
   ENTORNO_GESTION,
 );
-
-describe.each([
-  ['ambos', ['APROBAR', 'RECHAZAR']],
-  ['no', []],
-] as const)('DOBLE_CONTROL=%s', (ajuste, decisiones) => {
-  conCadaBase(
-    `gestión: doble control (${ajuste})`,
-    (ctx) => {
-      const { detalle, proponer, mover, en } = personal(ctx);
-
-      it('las decisiones que piden confirmación; un revisor propone aprobar igual', async () => {
-        const numero = await en('en_revision');
-        expect((await detalle(numero, 'ana')).dobleControl).toEqual(decisiones);
-        const aprobar = await mover('ana', numero, { desde: 'en_revision', hacia: 'aprobada' });
-        expect(aprobar.statusCode, aprobar.body).toBe(ajuste === 'ambos' ? 409 : 200);
-        if (ajuste === 'no') {
-          // Nothing to say of four eyes: the setting names no decision.
-          expect(aprobar.json<DetalleSolicitud>().historial.at(-1)).not.toHaveProperty('control');
-          return;
-        }
-        const otra = await en('en_revision');
-        const propuesta = await proponer('ana', otra, {
-          accion: 'PROPONER',
-          desde: 'en_revision',
-          propuesta: null,
-          decision: 'APROBAR',
-        });
-        expect(propuesta.statusCode, propuesta.body).toBe(200);
-      });
-
-      it('un revisor propone aprobar cualquiera sea el ajuste', async () => {
-        const numero = await en('corregida');
-        const r = await proponer('rita', numero, {
-          accion: 'PROPONER',
-          desde: 'corregida',
-          propuesta: null,
-          decision: 'APROBAR',
-        });
-        expect(r.statusCode, r.body).toBe(200);
-        if (ajuste === 'no') {
-          // With `no` an administrador decides directly: proposing is not needed.
-          const rechazo = await proponer('ana', await en('corregida'), {
-            accion: 'PROPONER',
-            desde: 'corregida',
-            propuesta: null,
-            decision: 'RECHAZAR',
-            motivo: MOTIVO,
-          });
-          expect(rechazo.statusCode).toBe(409);
-          expect(rechazo.json<{ message: string }>().message).toBe(TEXTOS_PROPUESTA.decisionDirecta);
-        }
-      });
-    },
-    { ...ENTORNO_GESTION, DOBLE_CONTROL: ajuste },
-  );
-});
