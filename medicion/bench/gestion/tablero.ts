@@ -9,13 +9,15 @@ import { OPCIONES_PARA_HOY, type Tablero } from '../../../domain/para-hoy.js';
 import type { Cliente } from '../comun/cliente.js';
 import { percentil } from '../comun/estadistica.js';
 import { ms, type Informe } from '../comun/informe.js';
+import { fueraDeOrden } from './ordenes.js';
 import type { Sembrado } from './sembrar.js';
 
 export const P95_MAXIMO_TABLERO_MS = 100;
 
 /**
  * The inbox's searches of "Para hoy" (within the inbox's budget): the options with thousands of
- * matches, each checked on its page; `llena` says what is wrong with a page that should be full.
+ * matches, each checked on its page; `llena` says what is wrong with a page that should be full
+ * and newest first.
  */
 export function busquedasParaHoy(llena: (p: PaginaBandeja) => string | null) {
   return [
@@ -30,10 +32,13 @@ export function busquedasParaHoy(llena: (p: PaginaBandeja) => string | null) {
           : 'a row not past its deadline'),
     },
     {
+      // Work waiting on staff: the longest waiting first (domain/orden-bandeja.ts PARA_HOY_QUE_ESPERAN).
       nombre: 'Para hoy "Demoradas"',
       consulta: 'hoy=demoradas',
       comprobar: (p: PaginaBandeja) =>
-        llena(p) ?? (p.filas.every((f) => f.demorada) ? null : 'a row not Demorada'),
+        (p.filas.length === 25 ? null : `${p.filas.length} rows`) ??
+        (p.filas.every((f) => f.demorada) ? null : 'a row not Demorada') ??
+        fueraDeOrden(p, 'en_estado', 'desc'),
     },
     {
       // Thousands of policies end within 30 days: the page walks the inbox, the count reads the set.
