@@ -168,6 +168,20 @@ conCadaBase(
           ).toBe(n);
         }
       }
+      // Both end dates of one application in the window: still one application counted.
+      const conDos = await ctx.db
+        .selectFrom('solicitudes')
+        .select('id')
+        .where('numero', '=', dentro[0]!)
+        .executeTakeFirstOrThrow();
+      await ctx.db
+        .updateTable('solicitud_documentos')
+        .set({ vigente_hasta: sumarDias(hoy, 5) })
+        .where('solicitud_id', '=', conDos.id)
+        .where('vigente_hasta', 'is not', null)
+        .execute();
+      expect(await bandeja('?vence=30')).toMatchObject({ total: 3, totalExacto: true });
+      expect(await contarHasta(ctx.db, { q: '', estado: '', vence: '30' }, 2)).toBe(2);
     });
   },
   ENTORNO_GESTION,
