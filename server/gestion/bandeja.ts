@@ -325,9 +325,11 @@ export async function* lotesDelFiltro(
         .limit(tamanio)
         .execute(),
     );
-    if (lote.length > 0) yield lote;
-    if (lote.length < tamanio) return;
-    const ultima = lote.at(-1)!;
+    // Read before yielding: the consumer takes the rows out of the batch (./filas-csv.ts registrosCsv).
+    const ultima = lote.at(-1);
+    const completo = lote.length === tamanio;
+    if (ultima) yield lote;
+    if (!completo || !ultima) return;
     cursor = { creadaEn: ultima.creada_en, numero: ultima.numero };
     incluido = false;
   }

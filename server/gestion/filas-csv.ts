@@ -157,9 +157,11 @@ function datosDe(json: string): Partial<DatosSocio> {
 /**
  * The CSV rows of a batch as read (FilaLeidaCsv), in its order, with the end dates recorded on
  * their documents (one query for the batch). A row's data are parsed and turned into its cells
- * when the file asks for it, so they do not outlive it.
+ * when the file asks for it, and the row leaves the batch then: the batch is held by generators
+ * that live as long as the file (old in V8's heap), and a row kept there until the batch ends
+ * would outlive the young collections meant to free it (server/db/filas-propias.ts).
  */
-export async function* registrosCsv(db: Db, leidas: readonly FilaLeidaCsv[]): AsyncGenerator<string[]> {
+export async function* registrosCsv(db: Db, leidas: FilaLeidaCsv[]): AsyncGenerator<string[]> {
   if (leidas.length === 0) return;
   const vigencias = filasPropias(
     await db
@@ -181,7 +183,7 @@ export async function* registrosCsv(db: Db, leidas: readonly FilaLeidaCsv[]): As
     deLaSolicitud.set(v.clave, v.vigente_hasta!);
   }
   const sinVigencias = new Map<string, string>();
-  for (const f of leidas)
+  for (let f = leidas.shift(); f !== undefined; f = leidas.shift())
     yield filaCsv({
       numero: f.numero,
       creadaEn: f.creada_en,
