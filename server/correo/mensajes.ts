@@ -24,6 +24,7 @@ import {
 } from './bloques.js';
 import { dias, fechaEnPalabras } from './fechas.js';
 import { redactarDelSistema } from './mensajes-sistema.js';
+import { armarMensajeDeCuenta } from './mensajes-cuentas.js';
 
 interface Adjunto {
   nombre: string;
@@ -63,6 +64,8 @@ const TIPOS: readonly TipoCorreo[] = [
   'enlace_correccion',
   'recordatorio',
   'cabeza_auditoria',
+  'enlace_contrasena',
+  'resumen_diario',
 ];
 
 const etiquetaDe = (clave: DocumentoKey): string => DOCUMENTOS.find((d) => d.key === clave)?.label ?? clave;
@@ -283,7 +286,9 @@ export function leerEvento(tipo: string, datos: string): EventoCorreo {
   if (
     !TIPOS.includes(tipo as TipoCorreo) ||
     evento?.tipo !== tipo ||
-    (evento.tipo !== 'cabeza_auditoria' && typeof evento.solicitudId !== 'string')
+    (evento.tipo === 'enlace_contrasena' || evento.tipo === 'resumen_diario'
+      ? typeof evento.personalId !== 'string'
+      : evento.tipo !== 'cabeza_auditoria' && typeof evento.solicitudId !== 'string')
   ) {
     throw new Error(`Evento de correo ilegible (tipo ${tipo})`);
   }
@@ -305,6 +310,8 @@ export async function armarMensaje(
 ): Promise<Mensaje | null> {
   const evento = leerEvento(fila.tipo, fila.datos);
   if (evento.tipo === 'cabeza_auditoria') return { ...redactarDelSistema(evento, entorno.publicUrl), adjuntos: [] };
+  if (evento.tipo === 'enlace_contrasena' || evento.tipo === 'resumen_diario')
+    return armarMensajeDeCuenta(db, evento, entorno);
   const solicitud = await db
     .selectFrom('solicitudes')
     .select(['numero', 'apellidoynombre'])

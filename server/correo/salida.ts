@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DocumentoKey } from '../../domain/index.js';
+import type { TipoEnlace } from '../../domain/cuentas.js';
+import type { ParaHoy } from '../../domain/para-hoy.js';
 import type { Database } from '../db/esquema.js';
 
 /** About one application: the message is written from the application as it is when sent. */
@@ -51,7 +53,30 @@ export type EventoDelSistema =
     alteracion: string | null;
   };
 
-export type EventoCorreo = EventoDeSolicitud | EventoDelSistema;
+/**
+ * To one staff account (producto §16), at its "Correo electrónico": written with the account as
+ * it is when sent, and not sent when it has been disabled since (or, a summary, turned off).
+ */
+export type EventoDeCuenta =
+  /** A single-use link to choose a password: a new account's or a forgotten one's (`token` raw). */
+  | {
+      tipo: 'enlace_contrasena';
+      personalId: string;
+      enlace: TipoEnlace;
+      token: string;
+      /** ISO, when the link stops working. */
+      vence: string;
+    }
+  /** "Resumen diario": the counts of "Para hoy" as they were when it was queued. */
+  | {
+      tipo: 'resumen_diario';
+      personalId: string;
+      /** YYYY-MM-DD in Argentina. */
+      fecha: string;
+      conteos: Record<ParaHoy, number>;
+    };
+
+export type EventoCorreo = EventoDeSolicitud | EventoDelSistema | EventoDeCuenta;
 
 export type TipoCorreo = EventoCorreo['tipo'];
 
@@ -75,6 +100,10 @@ export const CLAVES_CORREO = {
     `recordatorio|${solicitudId}|${documento}|${hasta}|${dias}`,
   /** One a day, whichever process and however many runs. */
   cabezaAuditoria: (fecha: string) => `cabeza_auditoria|${fecha}`,
+  /** One message per link made. */
+  enlaceContrasena: (enlaceId: string) => `enlace_contrasena|${enlaceId}`,
+  /** One a day per account, whichever process and however many runs (producto §16). */
+  resumenDiario: (personalId: string, fecha: string) => `resumen_diario|${personalId}|${fecha}`,
 } as const;
 
 /** Queues a message inside the caller's transaction; a repeated event queues nothing. */

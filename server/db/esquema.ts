@@ -153,6 +153,35 @@ interface PersonalTabla {
   totp_ultimo_paso: number | string | null;
   creado_en: string;
   baja_en: string | null;
+  /** "Correo electrónico" (producto §16): where its links and "Resumen diario" go; null: none yet. */
+  correo: Generated<string | null>;
+  /** Its last sign-in (ISO); null: never. */
+  ultimo_ingreso_en: Generated<string | null>;
+  /** 1: "Resumen diario" chosen in Mi cuenta. */
+  resumen_diario: Generated<number>;
+  /** When this person last opened the inbox (ISO): "Novedades" counts from there; null: from `creado_en`. */
+  novedades_desde: Generated<string | null>;
+}
+/** A single-use link to choose a password (producto §16): `tipo` alta (24 h) or restablecer (1 h). */
+interface EnlacesPersonalTabla {
+  id: string;
+  personal_id: string;
+  /** sha256 (hex) of the token the e-mail carries. */
+  token_hash: string;
+  tipo: string;
+  creado_en: string;
+  vence_ms: number | string;
+  usado_en: string | null;
+  /** A newer link of the same account replaced it. */
+  retirado_en: string | null;
+}
+/** A recovery code (producto §16): sha256 (hex) of the code as shown, without its dashes. */
+interface CodigosRecuperacionTabla {
+  id: string;
+  personal_id: string;
+  hash: string;
+  creado_en: string;
+  usado_en: string | null;
 }
 interface SesionesPersonalTabla {
   /** sha256 of the cookie value. */
@@ -315,6 +344,8 @@ export interface Database {
   tareas: TareasTabla;
   personal: PersonalTabla;
   sesiones_personal: SesionesPersonalTabla;
+  enlaces_personal: EnlacesPersonalTabla;
+  codigos_recuperacion: CodigosRecuperacionTabla;
   bloqueos_ingreso: BloqueosIngresoTabla;
   historial: HistorialTabla;
   notas: NotasTabla;

@@ -190,6 +190,11 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
       if (Number(r.numUpdatedRows) === 0) return null;
     }
     await trx.deleteFrom('bloqueos_ingreso').where('usuario', '=', clave).execute();
+    await trx
+      .updateTable('personal')
+      .set({ ultimo_ingreso_en: new Date(ahora).toISOString() })
+      .where('id', '=', cuenta.id)
+      .execute();
     const nuevo = await abrirSesion(trx, cuenta.id, intento.sesionAnterior, ahora);
     await auditar(trx, { usuario: cuenta.usuario, ip: intento.ip, accion: 'ingreso' });
     return nuevo;

@@ -17,6 +17,7 @@ import { migracion as tiemposDeLaSolicitud } from './012-tiempos-de-la-solicitud
 import { migracion as propuestas } from './013-propuestas.js';
 import { migracion as ordenDeLaBandeja } from './014-orden-de-la-bandeja.js';
 import { migracion as tablero } from './015-tablero.js';
+import { migracion as cuentas } from './016-cuentas.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -34,4 +35,5 @@ export const migraciones: Record<string, Migration> = {
   '013_propuestas': propuestas,
   '014_orden_de_la_bandeja': ordenDeLaBandeja,
   '015_tablero': tablero,
+  '016_cuentas': cuentas,
 };

@@ -7,15 +7,21 @@ import { rutasDatosPersonales } from '../../datos-personales/rutas/index.js';
 import { rutasDocumentos } from './documentos.js';
 import { rutasExportacion } from './exportacion.js';
 import { rutasSeleccion } from './seleccion.js';
+import { rutasContrasena } from '../../personal/rutas/contrasena.js';
+import { rutasCuenta } from '../../personal/rutas/cuenta.js';
 import { rutasPersonal } from '../../personal/rutas/personal.js';
 import { rutasSesion } from '../../personal/rutas/sesion.js';
 import { rutasSolicitudes } from './solicitudes/index.js';
+import { rutasNovedades } from './novedades.js';
 import { rutasTablero } from './tablero.js';
 
 export const rutasGestion: FastifyPluginAsync = async (app) => {
   await app.register(rutasSesion);
+  await app.register(rutasContrasena);
+  await app.register(rutasCuenta);
   await app.register(rutasSolicitudes);
   await app.register(rutasTablero);
+  await app.register(rutasNovedades);
   await app.register(rutasDocumentos);
   await app.register(rutasExportacion);
   await app.register(rutasSeleccion);
