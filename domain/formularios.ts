@@ -5,6 +5,7 @@
 // Not re-exported by domain/index.ts: the wizard never loads them.
 import { object, string, ValidationError, type AnyObject, type ValidateOptions } from 'yup';
 import { esDni } from './campos.js';
+import { normalizarCodigoRecuperacion } from './cuentas.js';
 import { TEXTOS_DATOS_PERSONALES, LARGO_MAXIMO_MOTIVO_DATOS } from './datos-personales.js';
 import { LARGO_MAXIMO_NOTA, TEXTOS_GESTION } from './gestion.js';
 import { MENSAJES } from './mensajes.js';
@@ -55,6 +56,7 @@ export const MENSAJES_INGRESO = {
   usuario: 'Ingresá tu usuario.',
   contrasena: 'Ingresá tu contraseña.',
   codigo: 'Escribí los 6 dígitos del código.',
+  codigoOCodigoDeRecuperacion: 'Escribí los 6 dígitos del código o uno de tus códigos de recuperación.',
 } as const;
 
 /** A password is never trimmed. */
@@ -66,6 +68,16 @@ const codigo = string()
   .trim()
   .required(MENSAJES_INGRESO.codigo)
   .matches(/^\d{6}$/, MENSAJES_INGRESO.codigo);
+
+/** At sign-in the same field also takes a recovery code (producto §16). */
+const codigoDeIngreso = string()
+  .trim()
+  .required(MENSAJES_INGRESO.codigoOCodigoDeRecuperacion)
+  .test(
+    'codigoORecuperacion',
+    MENSAJES_INGRESO.codigoOCodigoDeRecuperacion,
+    (v) => !v || /^\d{6}$/.test(v.replace(/\s/g, '')) || normalizarCodigoRecuperacion(v) !== null,
+  );
 
 /**
  * "Usuario", "Contraseña" and, once the server asked for it (context `pideCodigo`), "Código de
@@ -79,7 +91,7 @@ export const esquemaIngreso = object({
   contrasena,
   codigo: string().when('$pideCodigo', {
     is: true,
-    then: () => codigo,
+    then: () => codigoDeIngreso,
     otherwise: (s) => s.optional(),
   }),
 });

@@ -306,6 +306,18 @@ export const ACCIONES_AUDITORIA = {
   exportar: 'Exportó CSV',
   alta_personal: 'Alta de cuenta',
   baja_personal: 'Baja de cuenta',
+  /** Accounts (producto §16): `objeto` the account; never a password, a token or a code. */
+  reactivar_personal: 'Reactivó una cuenta',
+  rol_personal: 'Cambió el rol de una cuenta',
+  correo_personal: 'Cambió el correo de una cuenta',
+  quitar_segundo_factor: 'Quitó el segundo factor',
+  enlace_contrasena: 'Envió un enlace para elegir la contraseña',
+  olvido_contrasena: 'Pidió restablecer la contraseña',
+  /** `detalle.por`: 'enlace' (a link's) or 'cuenta' (Mi cuenta's "Cambiar contraseña"). */
+  contrasena: 'Cambió la contraseña',
+  codigos_recuperacion: 'Generó códigos de recuperación',
+  codigo_recuperacion: 'Ingresó con un código de recuperación',
+  resumen_diario: 'Cambió el resumen diario',
   /** The applicant sent a correction (producto §11): no account, `usuario` is null. */
   correccion: 'Recibió una corrección',
   /** The applicant asked /estado for a new correction link (producto §14): `usuario` is null. */

@@ -216,7 +216,14 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
 }
 
 /** What asked a signed-in person for their password again (the audit rows' `detalle.para`). */
-export type Reautenticacion = 'segundo_factor';
+export type Reautenticacion =
+  | 'segundo_factor'
+  | 'quitar_segundo_factor'
+  | 'contrasena'
+  | 'codigos_recuperacion'
+  /** An administrador's, before changing someone's role or removing their second factor (producto §16). */
+  | 'rol_personal'
+  | 'quitar_segundo_factor_personal';
 
 /**
  * The password of a signed-in account, asked again before a change to how it signs in. Counted,

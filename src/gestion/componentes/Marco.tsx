@@ -1,12 +1,13 @@
 // The back-office's frame: a header bar (its own, not the applicant's), the navigation of the
-// signed-in account ("Tablero" first (producto §15), "Solicitudes", "Auditoría" and "Datos
-// personales" for those who may use them,
-// "Mi cuenta", the account's name and "Salir") and the page as <main>.
+// signed-in account ("Tablero" first (producto §15), "Solicitudes", "Auditoría", "Datos
+// personales" and "Personal" (producto §16) for those who may use them, "Mi cuenta", the
+// account's name and "Salir") and the page as <main>.
 import { Box, Button, Flex, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { TEXTOS_TABLERO } from '../../../domain/para-hoy.js';
+import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';
 import { tienePermiso } from '../../../domain/personal.js';
 import { salir } from '../api.js';
 import { useCuenta } from '../sesion.js';
@@ -103,6 +104,9 @@ export function MarcoConSesion({ children }: { children: ReactNode }) {
             {tienePermiso(cuenta.rol, 'auditar') ? <EnlaceNav href="/auditoria">Auditoría</EnlaceNav> : null}
             {tienePermiso(cuenta.rol, 'datosPersonales') ? (
               <EnlaceNav href="/datos-personales">Datos personales</EnlaceNav>
+            ) : null}
+            {tienePermiso(cuenta.rol, 'administrarPersonal') ? (
+              <EnlaceNav href="/personal">{ROTULOS_CUENTAS.personal}</EnlaceNav>
             ) : null}
             <EnlaceNav href="/cuenta">Mi cuenta</EnlaceNav>
           </chakra.ul>
