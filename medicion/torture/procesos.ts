@@ -15,11 +15,19 @@
 // 5. Jobs: no two runs of a task in one slot (procesos/tareas.ts watches each run), and at most
 //    ⌊T / interval⌋ + 1 runs over the span T: a run moves the task's next time one interval past
 //    the winner's clock and a run needs that time to have passed (tareas/planificador.ts), however
-//    many processes tick. Checked for `correo` (every second) and `barrido` (every minute).
+//    many processes tick. Checked for `correo` (every second), `barrido` (every minute) and
+//    `resumen_diario` (every second: it follows MAIL_POLL_SECONDS below 5 minutes).
+// 6. "Resumen diario" (producto §16, procesos/resumenes.ts): accounts that chose it are added in
+//    three waves — at the start, amid the SIGKILLs, amid the rolling restart —, with others that
+//    must get nothing (not chosen, no address, disabled). Each chosen account has exactly one
+//    outbox row for the day and one delivery by Message-ID (the same at-least-once exception as
+//    4.), the others none. The processes live on a moved clock (procesos/reloj.ts, a preload): a
+//    working-day morning in Argentina after 8:00, whatever day and hour the torture runs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { diaArgentino } from '../../server/correcciones/plazo.js';
 import { idDeMensaje } from '../../server/correo/mensajes.js';
 import type { Opciones } from '../bench/comun/ejecucion.js';
 import { esperar, percentil } from '../bench/comun/estadistica.js';
@@ -29,6 +37,7 @@ import { aplicacion, ClienteConDireccion, type EnvioProcesos } from './procesos/
 import { abrirBuzon, type Llegada } from './buzon.js';
 import { Flota, type Muerte } from './procesos/flota.js';
 import { ProxyRondas } from './procesos/proxy.js';
+import { CuentasDelResumen, mananaHabil, relojDe } from './procesos/resumenes.js';
 import { corridasEnUnaRanura, vigilarTareas, type Vigia } from './procesos/tareas.js';
 import { comparar, muestra } from './verificacion.js';
 
@@ -37,7 +46,9 @@ const CLIENTES = 16;
 const DNI_MAX = 5;
 const URL_PUBLICA = 'http://prestadores.tortura.test';
 const RUTA_DNI = '/api/v2/solicitud/comprobarDniMatricula/30111222/12345/1';
-const TAREAS: Record<string, number> = { correo: 1_000, barrido: 60_000 };
+const TAREAS: Record<string, number> = { correo: 1_000, barrido: 60_000, resumen_diario: 1_000 };
+/** Accounts that choose "Resumen diario" in each of the three waves. */
+const POR_OLA = 4;
 
 async function consultar<T>(url: string, texto: string): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
@@ -68,10 +79,10 @@ const repiteProceso = (e: EnvioProcesos) => e.procesos.some((p, k) => k > 0 && p
 function duplicadosDeCorreo(llegadas: Llegada[], esperados: Map<string, string>, muertes: Muerte[]) {
   const porId = new Map<string, Llegada[]>();
   for (const l of llegadas) porId.set(l.messageId, [...(porId.get(l.messageId) ?? []), l]);
-  const faltantes = [...esperados].filter(([id]) => !porId.has(id)).map(([, numero]) => numero);
+  const faltantes = [...esperados.keys()].filter((id) => !porId.has(id));
   const muerteDe = new Map(muertes.map((m) => [m.proceso, m.ms]));
   const usadas = new Set<string>();
-  const inexplicables: string[] = [];
+  const inexplicables: { id: string; texto: string }[] = [];
   let enVuelo = 0;
   for (const [id, copias] of porId) {
     if (!esperados.has(id) || copias.length < 2) continue;
@@ -87,7 +98,7 @@ function duplicadosDeCorreo(llegadas: Llegada[], esperados: Map<string, string>,
       usadas.add(primera!.proceso);
       enVuelo++;
     } else {
-      inexplicables.push(`${esperados.get(id)}: ${copias.map((c) => c.proceso).join(', ')}`);
+      inexplicables.push({ id, texto: `${esperados.get(id)}: ${copias.map((c) => c.proceso).join(', ')}` });
     }
   }
   const ajenos = [...porId.keys()].filter((id) => !esperados.has(id)).length;
@@ -110,23 +121,35 @@ export async function torturaProcesos(informe: Informe, opciones: Opciones): Pro
   let flota: Flota | null = null;
   let proxy: ProxyRondas | null = null;
   let vigia: Vigia | null = null;
+  // Every process on one moved clock, set from here once (restarts included).
+  const manana = mananaHabil();
+  const reloj = relojDe(manana);
+  const resumen = new CuentasDelResumen(base.url, diaArgentino(manana));
   try {
     vigia = await vigilarTareas(base.url);
-    flota = await Flota.iniciar(PROCESOS, (nombre) => ({
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: base.url,
-      DOCUMENT_STORE: 'postgres',
-      TRUST_PROXY: '127.0.0.1',
-      DNI_CHECK_MAX: String(DNI_MAX),
-      SMTP_URL: `smtp://${nombre}:clave@127.0.0.1:${buzon.puerto}`,
-      PUBLIC_URL: URL_PUBLICA,
-      MAIL_POLL_SECONDS: String(TAREAS.correo! / 1000),
-      MAIL_LEASE_SECONDS: '5',
-      CORREO_PERSONAL: '',
-      SWEEP_INTERVAL_MINUTES: String(TAREAS.barrido! / 60_000),
-      SHUTDOWN_DRAIN_MS: '1000',
-    }));
+    flota = await Flota.iniciar(
+      PROCESOS,
+      (nombre) => ({
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: base.url,
+        DOCUMENT_STORE: 'postgres',
+        TRUST_PROXY: '127.0.0.1',
+        DNI_CHECK_MAX: String(DNI_MAX),
+        SMTP_URL: `smtp://${nombre}:clave@127.0.0.1:${buzon.puerto}`,
+        PUBLIC_URL: URL_PUBLICA,
+        MAIL_POLL_SECONDS: String(TAREAS.correo! / 1000),
+        MAIL_LEASE_SECONDS: '5',
+        CORREO_PERSONAL: '',
+        SWEEP_INTERVAL_MINUTES: String(TAREAS.barrido! / 60_000),
+        SHUTDOWN_DRAIN_MS: '1000',
+        ...reloj.env,
+      }),
+      reloj.argumentosNode,
+    );
     const f = flota;
+    // 6. The first wave of "Resumen diario", and the accounts that must get none.
+    await resumen.ajenas();
+    await resumen.ola(1, POR_OLA);
     proxy = new ProxyRondas(f.puertos);
     const url = await proxy.abrir();
 
@@ -153,6 +176,7 @@ export async function torturaProcesos(informe: Informe, opciones: Opciones): Pro
     for (let k = 0; k < matanzas; k++) {
       await esperar(300 + Math.random() * (opciones.corto ? 700 : 1_200));
       await f.matarYReiniciar(Math.floor(Math.random() * PROCESOS));
+      if (k === Math.floor(matanzas / 2)) await resumen.ola(2, POR_OLA);
     }
     matando = false;
     const envios = await fase1.fin;
@@ -191,6 +215,7 @@ export async function torturaProcesos(informe: Informe, opciones: Opciones): Pro
     for (let i = 0; i < PROCESOS; i++) {
       codigos.push(await f.detenerYReiniciar(i));
       await proxy.esperarListo(i);
+      if (i === 0) await resumen.ola(3, POR_OLA);
       await esperar(500);
     }
     rodando = false;
@@ -203,7 +228,9 @@ export async function torturaProcesos(informe: Informe, opciones: Opciones): Pro
       '0; exit codes 0',
     );
 
-    // Mail: let the outbox drain, then stop everything and count.
+    // Mail: every summary queued (the last wave's may be a second away), let the outbox drain,
+    // then stop everything and count.
+    const encoladasEn = await resumen.esperarEncoladas(60_000);
     const limite = Date.now() + 180_000;
     let pendientes = -1;
     while (Date.now() < limite) {
@@ -269,18 +296,52 @@ export async function torturaProcesos(informe: Informe, opciones: Opciones): Pro
     const esperados = new Map(
       solicitudes.map((s) => [idDeMensaje(`enviada|${s.id}`, URL_PUBLICA), s.numero]),
     );
-    const m = duplicadosDeCorreo(buzon.llegadas, esperados, f.muertes);
+    const deResumen = resumen.idsEsperados(URL_PUBLICA);
+    // One count over both kinds: the at-least-once window is one message per SIGKILL, whichever.
+    const m = duplicadosDeCorreo(buzon.llegadas, new Map([...esperados, ...deResumen]), f.muertes);
+    const confirmacion = (id: string) => esperados.has(id);
     informe.condicion(
       'Processes: confirmation e-mails not sent (outbox rows left, or an application without its message)',
-      pendientes === 0 && m.faltantes.length === 0,
-      `${pendientes} rows not enviado, ${muestra(m.faltantes)} missing of ${esperados.size}`,
+      pendientes === 0 && m.faltantes.filter(confirmacion).length === 0,
+      `${pendientes} rows not enviado, ${muestra(m.faltantes.filter(confirmacion).map((id) => esperados.get(id)!))} missing of ${esperados.size}`,
       '0',
     );
     informe.condicion(
       'Processes: confirmation e-mails delivered twice beyond the one a SIGKILLed process had sent but not yet marked',
-      m.inexplicables.length === 0,
-      muestra(m.inexplicables),
+      m.inexplicables.filter((x) => confirmacion(x.id)).length === 0,
+      muestra(m.inexplicables.filter((x) => confirmacion(x.id)).map((x) => x.texto)),
       '0',
+    );
+
+    // 6. "Resumen diario": one row and one delivery per chosen account, none for the others.
+    const filas = await resumen.revisarFilas();
+    const elegidas = resumen.elegidas.length;
+    const ajenos = resumen.correosAjenos;
+    const aAjenos = buzon.llegadas.filter((l) => l.para.split(',').some((p) => ajenos.has(p)));
+    const entregas = buzon.llegadas.filter((l) => deResumen.has(l.messageId));
+    const corridasResumen = vigia.corridas.filter((v) => v.nombre === 'resumen_diario');
+    informe.condicion(
+      `Processes: "Resumen diario" of ${resumen.fecha} (processes' clock), ${elegidas} accounts choosing it in 3 waves (start, SIGKILLs, rolling restart) plus 3 that must get none, the task every ${TAREAS.resumen_diario! / 1000} s in all ${PROCESOS} processes — outbox rows per chosen account other than 1, and rows for anyone else`,
+      encoladasEn !== null &&
+        filas.distintasDeUna.length === 0 &&
+        filas.ajenas.length === 0 &&
+        filas.total === elegidas,
+      `${muestra(filas.distintasDeUna)}; others ${muestra(filas.ajenas)}; ${filas.total} rows; all queued ${encoladasEn === null ? 'NOT within 60 s' : `${(encoladasEn / 1000).toFixed(1)} s after the last wave`}`,
+      `0; 0; ${elegidas} rows`,
+    );
+    informe.condicion(
+      'Processes: "Resumen diario" deliveries (by Message-ID) — chosen accounts without one, with two beyond the at-least-once window of a SIGKILL, and deliveries to accounts that must get none',
+      m.faltantes.filter((id) => deResumen.has(id)).length === 0 &&
+        m.inexplicables.filter((x) => deResumen.has(x.id)).length === 0 &&
+        aAjenos.length === 0,
+      `${muestra(m.faltantes.filter((id) => deResumen.has(id)).map((id) => deResumen.get(id)!))} without; ` +
+        `${muestra(m.inexplicables.filter((x) => deResumen.has(x.id)).map((x) => x.texto))} twice; ` +
+        `${muestra(aAjenos.map((l) => l.para))} to others`,
+      '0; 0; 0',
+    );
+    informe.dato(
+      'Processes: "Resumen diario"',
+      `${entregas.length} deliveries for ${elegidas} accounts; the task ran ${corridasResumen.length} times (seen), by ${new Set(corridasResumen.map((c) => c.duenio)).size} process lives`,
     );
     informe.dato(
       'Processes: e-mails',

@@ -2,10 +2,10 @@
 // account's, a forgotten one's) and the "Resumen diario". Written when sent, with the account as it
 // is then: a disabled account gets nothing, nor a summary turned off since it was queued. They name
 // the account and counts only — never an applicant's data.
-import { OPCIONES_PARA_HOY, PARA_HOY } from '../../domain/para-hoy.js';
+import { OPCIONES_PARA_HOY, PARA_HOY, type ParaHoy } from '../../domain/para-hoy.js';
 import { RUTA_ELEGIR_CONTRASENA, VIGENCIA_ENLACE_MS } from '../../domain/cuentas.js';
 import type { Db } from '../db/esquema.js';
-import { comoHtml, comoTexto, enlace, FIRMA, lista, parrafo, type Bloque } from './bloques.js';
+import { comoHtml, comoTexto, enlace, FIRMA, lista, parrafo, subtitulo, type Bloque } from './bloques.js';
 import { fechaEnPalabras } from './fechas.js';
 import type { Entorno, Mensaje } from './mensajes.js';
 import type { EventoDeCuenta } from './salida.js';
@@ -52,22 +52,37 @@ export function redactarEnlace(
   return { asunto: titulo, texto: comoTexto(titulo, bloques, FIRMA), html: comoHtml(titulo, bloques, FIRMA) };
 }
 
-/** The daily summary's message (pure). */
+/**
+ * The daily summary's message (pure). Each option of "Para hoy" with its count, in the Tablero's
+ * order; each one that finds something is a link to the inbox with that option (`?hoy=`), named
+ * with its count. No total: one application may be in two options (Nuevas sin asignar and
+ * Demoradas), so a sum would count it twice.
+ */
 export function redactarResumen(
   evento: Extract<EventoDeCuenta, { tipo: 'resumen_diario' }>,
   cuenta: Cuenta,
   publicUrl: string,
 ): Redactado {
   const titulo = `Para hoy, ${fechaEnPalabras(evento.fecha)}`;
-  const total = OPCIONES_PARA_HOY.reduce((suma, o) => suma + (evento.conteos[o] ?? 0), 0);
+  const conteo = (o: ParaHoy) => evento.conteos[o] ?? 0;
+  const conAlgo = OPCIONES_PARA_HOY.filter((o) => conteo(o) > 0);
   const bloques: Bloque[] = [
-    parrafo(`Hola, ${cuenta.nombre}. Esto es lo que espera hoy en la gestión de Alta de Prestadores:`),
-    lista(OPCIONES_PARA_HOY.map((o) => `${PARA_HOY[o].etiqueta}: ${evento.conteos[o] ?? 0}`)),
-    ...OPCIONES_PARA_HOY.filter((o) => (evento.conteos[o] ?? 0) > 0).map((o) =>
-      enlace(`Ver ${PARA_HOY[o].etiqueta.toLowerCase()}`, `${publicUrl}/gestion/?hoy=${o}`),
+    parrafo(`Hola, ${cuenta.nombre}.`),
+    ...(conAlgo.length === 0
+      ? [parrafo('Hoy no hay nada pendiente en «Para hoy» de la gestión de Alta de Prestadores.')]
+      : [
+          parrafo('Esto es lo que espera hoy en la gestión de Alta de Prestadores («Para hoy» del tablero):'),
+          lista(OPCIONES_PARA_HOY.map((o) => `${PARA_HOY[o].etiqueta}: ${conteo(o)}`)),
+          subtitulo('Abrir en la bandeja'),
+          ...conAlgo.map((o) =>
+            enlace(`${PARA_HOY[o].etiqueta} (${conteo(o)})`, `${publicUrl}/gestion/?hoy=${o}`),
+          ),
+        ]),
+    enlace('Abrir el tablero', `${publicUrl}/gestion/tablero`),
+    parrafo(
+      'Los números son de cuando se preparó este correo. Recibís este resumen los días hábiles porque lo elegiste en Mi cuenta; podés dejar de recibirlo desde ahí:',
     ),
-    total === 0 ? parrafo('No hay nada pendiente para hoy.') : enlace('Abrir el tablero', `${publicUrl}/gestion/tablero`),
-    parrafo('Recibís este resumen porque lo elegiste en Mi cuenta. Podés dejar de recibirlo desde ahí.'),
+    enlace('Mi cuenta', `${publicUrl}/gestion/cuenta`),
   ];
   return { asunto: titulo, texto: comoTexto(titulo, bloques, FIRMA), html: comoHtml(titulo, bloques, FIRMA) };
 }

@@ -8,7 +8,12 @@
 // - barrido: abandoned drafts, ended counter windows, staff sessions past their limits and ended
 //   sign-in lockouts (`npm run barrer` stays for cron and by hand);
 // - retencion: deletes the personal data whose retention period ended (producto §13), once a day;
-// - cabeza_auditoria: with CORREO_AUDITORIA, the audit chain's head by e-mail, once a day.
+// - cabeza_auditoria: with CORREO_AUDITORIA, the audit chain's head by e-mail, once a day;
+// - resumen_diario: each opted-in account's "Resumen diario" (tareas/resumen-diario.ts, producto
+//   §16), once per account and working day from 8:00 in Argentina. Looked at every 5 minutes, or
+//   as often as the outbox when that is more often (MAIL_POLL_SECONDS): the summary leaves with
+//   the outbox's next look anyway. Its slot is taken only when a read finds a summary due and not
+//   queued (none outside working days and before 8:00, when it reads nothing at all).
 import fp from 'fastify-plugin';
 import { publicarCabeza } from '../auditoria/cabeza.js';
 import { barrerBorradores } from '../tareas/barrido.js';
@@ -19,6 +24,7 @@ import { olvidarBloqueosVencidos } from '../personal/ingreso.js';
 import { olvidarSesionesVencidas } from '../personal/sesiones.js';
 import { iniciarPlanificador, type Planificador, type Tarea } from '../tareas/planificador.js';
 import { encolarRecordatorios } from '../tareas/recordatorios.js';
+import { encolarResumenes, hayResumenesPendientes } from '../tareas/resumen-diario.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +32,8 @@ declare module 'fastify' {
   }
 }
 
-const HORA = 3_600_000;
+const MINUTO = 60_000;
+const HORA = 60 * MINUTO;
 const DIA = 24 * HORA;
 
 export const tareas = fp<{ tickMs?: number }>(
@@ -41,7 +48,11 @@ export const tareas = fp<{ tickMs?: number }>(
         hayTrabajo: (ahora) => app.correo.hayPendientes(ahora),
       });
     }
-    lista.push({ nombre: 'recordatorios', cadaMs: HORA, trabajo: () => encolarRecordatorios(app.db, new Date()) });
+    lista.push({
+      nombre: 'recordatorios',
+      cadaMs: HORA,
+      trabajo: () => encolarRecordatorios(app.db, new Date()),
+    });
     if (config.sweepIntervalMinutes > 0) {
       lista.push({
         nombre: 'barrido',
@@ -66,8 +77,18 @@ export const tareas = fp<{ tickMs?: number }>(
     });
     const correoAuditoria = config.correoAuditoria;
     if (correoAuditoria) {
-      lista.push({ nombre: 'cabeza_auditoria', cadaMs: DIA, trabajo: () => publicarCabeza(app.db, correoAuditoria) });
+      lista.push({
+        nombre: 'cabeza_auditoria',
+        cadaMs: DIA,
+        trabajo: () => publicarCabeza(app.db, correoAuditoria),
+      });
     }
+    lista.push({
+      nombre: 'resumen_diario',
+      cadaMs: config.mailPollSeconds > 0 ? Math.min(5 * MINUTO, config.mailPollSeconds * 1_000) : 5 * MINUTO,
+      trabajo: () => encolarResumenes(app.db, new Date(), { plazoRevisionDias: config.plazoRevisionDias }),
+      hayTrabajo: (ahora) => hayResumenesPendientes(app.db, ahora),
+    });
     const masFrecuente = Math.min(...lista.map((t) => t.cadaMs));
     const planificador = await iniciarPlanificador(app.db, app.log, lista, {
       tickMs: tickMs ?? Math.min(masFrecuente, 60_000),

@@ -20,10 +20,18 @@ export class Flota {
   /** SIGKILLs, by generation name and time: the e-mail check's window. */
   readonly muertes: Muerte[] = [];
 
-  private constructor(private readonly env: (nombre: string) => Record<string, string>) {}
+  private constructor(
+    private readonly env: (nombre: string) => Record<string, string>,
+    private readonly argumentosNode: string[],
+  ) {}
 
-  static async iniciar(n: number, env: (nombre: string) => Record<string, string>): Promise<Flota> {
-    const flota = new Flota(env);
+  /** `argumentosNode`: node options of every start, restarts included (a preload: ./reloj.ts). */
+  static async iniciar(
+    n: number,
+    env: (nombre: string) => Record<string, string>,
+    argumentosNode: string[] = [],
+  ): Promise<Flota> {
+    const flota = new Flota(env, argumentosNode);
     for (let i = 0; i < n; i++) {
       flota.puertos.push(await puertoLibre());
       flota.dirs.push(await mkdtemp(path.join(os.tmpdir(), `alta-procesos-${i}-`)));
@@ -50,6 +58,7 @@ export class Flota {
       puerto: this.puertos[i],
       dataDir: this.dirs[i],
       env: this.env(this.nombre(i)),
+      argumentosNode: this.argumentosNode,
     });
   }
 
