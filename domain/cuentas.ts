@@ -66,6 +66,11 @@ export const TEXTOS_CUENTAS = {
   codigoRecuperacionUsado: 'Ese código de recuperación ya se usó. Usá otro de tu lista.',
   codigosNuevos:
     'Guardá estos códigos en un lugar seguro: no se vuelven a mostrar. Cada uno sirve una sola vez, en lugar del código de tu aplicación.',
+  /** Mi cuenta (producto §16): the current password, asked again, was wrong. */
+  contrasenaActualIncorrecta: 'La contraseña actual no es correcta.',
+  sinSegundoFactor: 'Tu cuenta no tiene el segundo factor activado.',
+  codigosSinSegundoFactor:
+    'Los códigos de recuperación reemplazan al código de tu aplicación: activá el segundo factor antes.',
 } as const;
 
 /** A user name: what accounts store (lower case), 3 to 32 characters. */

@@ -50,7 +50,8 @@ const textoDePersonal = (requerido: string, maximo: number) =>
 /** The server's limits on what the sign-in and the second factor receive (server/personal/rutas/sesion.ts). */
 export const LARGO_MAXIMO_USUARIO = 200;
 export const LARGO_MAXIMO_CONTRASENA = 1024;
-export const LARGO_MAXIMO_CODIGO = 20;
+/** Room for a recovery code (19 characters with its dashes) pasted with spaces around it. */
+export const LARGO_MAXIMO_CODIGO = 40;
 
 export const MENSAJES_INGRESO = {
   usuario: 'Ingresá tu usuario.',

@@ -114,4 +114,8 @@ export const CLAVES = {
   verificaciones: (cliente: string) => `verificacion|${cliente}`,
   /** Readings of a correction link (its uploads and sending count as step 2's and crear's). */
   correcciones: (cliente: string) => `correccion-consulta|${cliente}`,
+  /** "¿Olvidaste tu contraseña?" (producto §16): each request may send mail, so its own count. */
+  olvidoContrasena: (cliente: string) => `olvido-contrasena|${cliente}`,
+  /** Reading and using the links to choose a password (producto §16). */
+  enlaceContrasena: (cliente: string) => `enlace-contrasena|${cliente}`,
 } as const;

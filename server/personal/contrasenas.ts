@@ -17,8 +17,13 @@ const ficticio = () => (hashFicticio ??= hashDeContrasena(randomBytes(32).toStri
 /** Makes the dummy hash now (at start), so that not even the first unknown user takes longer. */
 export const prepararContrasenas = async (): Promise<void> => void (await ficticio());
 
+/**
+ * Whether `contrasena` is the one `guardado` holds. No account (null) and an account that has not
+ * chosen its password yet ('', producto §16) both run argon2 against the dummy hash: the time of
+ * the answer tells neither apart from a wrong password.
+ */
 export async function contrasenaValida(guardado: string | null, contrasena: string): Promise<boolean> {
-  if (guardado === null) {
+  if (guardado === null || guardado === '') {
     await verify(await ficticio(), contrasena).catch(() => false);
     return false;
   }

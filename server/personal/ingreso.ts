@@ -13,6 +13,10 @@
 // SECURITY-NOTES, "Changing how one signs in needs the password again") goes through the same
 // count, the same check and the same audit rows (`confirmarContrasena`): a stolen session must
 // not get a second place to guess the password at.
+//
+// With a second factor, the code field takes the app's 6 digits or one of the account's recovery
+// codes (producto §16, personal/codigos-recuperacion.ts); either is counted, locked and audited
+// the same way, and a recovery code is used up in the transaction that opens the session.
 import { sql } from 'kysely';
 import {
   BLOQUEO_MS,
@@ -21,8 +25,10 @@ import {
   type CuentaPersonal,
   type Rol,
 } from '../../domain/index.js';
+import { normalizarCodigoRecuperacion } from '../../domain/cuentas.js';
 import type { Db } from '../db/esquema.js';
 import { auditar } from '../auditoria/cadena.js';
+import { codigosRecuperacionRestantes, usarCodigoRecuperacion } from './codigos-recuperacion.js';
 import { contrasenaValida } from './contrasenas.js';
 import { pasoDelCodigo } from './segundo-factor.js';
 import { abrirSesion } from './sesiones.js';
@@ -41,7 +47,9 @@ export type ResultadoIngreso =
   | { tipo: 'credenciales' }
   | { tipo: 'bloqueada' }
   | { tipo: 'codigo_requerido' }
-  | { tipo: 'codigo_incorrecto' };
+  | { tipo: 'codigo_incorrecto' }
+  /** A recovery code of the account that was already used (producto §16). */
+  | { tipo: 'codigo_recuperacion_usado' };
 
 /** A typed user name as the lockout counts it (bounded, so a long one cannot bloat the table). */
 export const claveDeUsuario = (usuario: string) => usuario.trim().toLowerCase().slice(0, 64);
@@ -99,6 +107,7 @@ async function fallo(
   a: Auditado,
   motivo: 'contraseña' | 'segundo factor',
   ahora: number,
+  extra?: Record<string, unknown>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const bloqueo = await bloquearSiCorresponde(trx, clave, ahora);
@@ -107,7 +116,7 @@ async function fallo(
       ip: a.ip,
       accion: 'ingreso_fallido',
       ...(a.objeto ? { objeto: a.objeto } : {}),
-      detalle: { ...a.detalle, motivo, ...(bloqueo ? { bloqueo: true } : {}) },
+      detalle: { ...a.detalle, motivo, ...extra, ...(bloqueo ? { bloqueo: true } : {}) },
     });
   });
 }
@@ -160,7 +169,9 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
   const prueba = await probarContrasena(db, clave, cuenta?.hash ?? null, intento.contrasena, auditado, ahora);
   if (prueba !== 'ok' || !cuenta) return { tipo: prueba === 'ok' ? 'credenciales' : prueba };
 
+  // What the second factor leaves for the transaction: a TOTP step to take, or a recovery code to use.
   let paso: number | null = null;
+  let recuperacion: string | null = null;
   if (cuenta.totp_secreto) {
     const codigo = limpiarCodigo(intento.codigo);
     if (codigo === '') {
@@ -170,15 +181,20 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
       );
       return { tipo: 'codigo_requerido' };
     }
-    const ultimo = cuenta.totp_ultimo_paso === null ? null : Number(cuenta.totp_ultimo_paso);
-    paso = pasoDelCodigo(cuenta.totp_secreto, cuenta.usuario, codigo, ultimo, ahora);
-    if (paso === null) {
+    if (/^\d{6}$/.test(codigo)) {
+      const ultimo = cuenta.totp_ultimo_paso === null ? null : Number(cuenta.totp_ultimo_paso);
+      paso = pasoDelCodigo(cuenta.totp_secreto, cuenta.usuario, codigo, ultimo, ahora);
+    } else {
+      recuperacion = normalizarCodigoRecuperacion(codigo);
+    }
+    if (paso === null && recuperacion === null) {
       await fallo(db, clave, auditado, 'segundo factor', ahora);
       return { tipo: 'codigo_incorrecto' };
     }
   }
 
-  const token = await db.transaction().execute(async (trx): Promise<string | null> => {
+  type Paso = { token: string } | 'codigo_incorrecto' | 'codigo_recuperacion_usado';
+  const hecho = await db.transaction().execute(async (trx): Promise<Paso> => {
     if (paso !== null) {
       // Conditional: of two requests with the same code, only one moves the step; the other is a replay.
       const r = await trx
@@ -187,7 +203,12 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
         .where('id', '=', cuenta.id)
         .where((eb) => eb.or([eb('totp_ultimo_paso', 'is', null), eb('totp_ultimo_paso', '<', paso)]))
         .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) return null;
+      if (Number(r.numUpdatedRows) === 0) return 'codigo_incorrecto';
+    }
+    if (recuperacion !== null) {
+      // Conditional too (`usado_en is null`): of two sign-ins with one code, one gets in.
+      const uso = await usarCodigoRecuperacion(trx, cuenta.id, recuperacion, new Date(ahora));
+      if (uso !== 'ok') return uso === 'usado' ? 'codigo_recuperacion_usado' : 'codigo_incorrecto';
     }
     await trx.deleteFrom('bloqueos_ingreso').where('usuario', '=', clave).execute();
     await trx
@@ -197,12 +218,26 @@ export async function ingresar(db: Db, intento: Intento, ahora = Date.now()): Pr
       .execute();
     const nuevo = await abrirSesion(trx, cuenta.id, intento.sesionAnterior, ahora);
     await auditar(trx, { usuario: cuenta.usuario, ip: intento.ip, accion: 'ingreso' });
-    return nuevo;
+    if (recuperacion !== null) {
+      // Each use on record (never the code): how many are left tells when to make new ones.
+      const restantes = await codigosRecuperacionRestantes(trx, cuenta.id);
+      await auditar(trx, {
+        usuario: cuenta.usuario,
+        ip: intento.ip,
+        accion: 'codigo_recuperacion',
+        objeto: cuenta.usuario,
+        detalle: { restantes },
+      });
+    }
+    return { token: nuevo };
   });
-  if (token === null) {
-    await fallo(db, clave, auditado, 'segundo factor', ahora);
-    return { tipo: 'codigo_incorrecto' };
+  if (typeof hecho === 'string') {
+    // A used recovery code is a wrong code for the lockout; the row says which (a list someone else holds?).
+    const extra = hecho === 'codigo_recuperacion_usado' ? { codigoRecuperacion: 'usado' } : undefined;
+    await fallo(db, clave, auditado, 'segundo factor', ahora, extra);
+    return { tipo: hecho };
   }
+  const { token } = hecho;
   return {
     tipo: 'ok',
     token,

@@ -1,8 +1,11 @@
 // `npm run personal` run as a real process on the test's DATA_DIR / DATABASE_URL, as an operator
 // would (producto §9): alta reads the password from standard input and stores only its argon2id
 // hash; short passwords, bad roles, duplicates and options on the command line are refused;
-// lista prints the accounts; baja disables one; quitar-segundo-factor turns a lost factor off.
+// lista prints the accounts; baja disables one (never the last active administrador);
+// quitar-segundo-factor turns a lost factor off; --correo and `correo` give an account its e-mail
+// (producto §16), judged by the back-office form's own rules and words (domain/cuentas.ts).
 import { beforeEach, expect, it } from 'vitest';
+import { TEXTOS_CUENTAS } from '../../domain/cuentas.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { auditoria, ingresar, olvidarLimiteDeIngreso } from './ayuda/personal.js';
 import { comando } from './ayuda/comando.js';
@@ -96,7 +99,7 @@ conCadaBase('comandos: npm run personal', (ctx) => {
 
       const rol = personal(ctx, ['alta', 'rolo', '--nombre', 'Rolo', '--rol', 'jefe'], `${CONTRASENA}\n`);
       expect(rol.codigo).toBe(1);
-      expect(rol.errores).toContain('El rol debe ser revisor o administrador');
+      expect(rol.errores).toContain(`${TEXTOS_CUENTAS.rol} (--rol revisor o --rol administrador)`);
       expect(await cuenta(ctx, 'rolo')).toBeUndefined();
 
       const sinNombre = personal(ctx, ['alta', 'nn', '--rol', 'revisor'], `${CONTRASENA}\n`);
@@ -107,7 +110,7 @@ conCadaBase('comandos: npm run personal', (ctx) => {
         `${CONTRASENA}\n`,
       );
       expect(usuarioMalo.codigo).toBe(1);
-      expect(usuarioMalo.errores).toContain('El usuario debe tener de 3 a 32 caracteres');
+      expect(usuarioMalo.errores).toContain(TEXTOS_CUENTAS.usuarioFormato);
       // The inbox's Responsable filter says "mias" and "ninguno": no account may be called so.
       const reservado = personal(
         ctx,
@@ -163,7 +166,7 @@ conCadaBase('comandos: npm run personal', (ctx) => {
       ).toBe(0);
       const lista = personal(ctx, ['lista']);
       expect(lista.codigo).toBe(0);
-      expect(lista.salida).toContain('carla\tCarla Gómez\tRevisor\tsin segundo factor\tactiva');
+      expect(lista.salida).toContain('carla\tCarla Gómez\tsin correo\tRevisor\tsin segundo factor\tactiva');
 
       const nav = await ctx.navegador().abrir();
       expect((await ingresar(nav, 'carla', CONTRASENA)).statusCode).toBe(200);
@@ -174,7 +177,7 @@ conCadaBase('comandos: npm run personal', (ctx) => {
         .where('usuario', '=', 'carla')
         .execute();
       expect(personal(ctx, ['lista']).salida).toContain(
-        'carla\tCarla Gómez\tRevisor\tcon segundo factor\tactiva',
+        'carla\tCarla Gómez\tsin correo\tRevisor\tcon segundo factor\tactiva',
       );
       const quitar = personal(ctx, ['quitar-segundo-factor', 'carla']);
       expect(quitar.codigo).toBe(0);
@@ -190,7 +193,7 @@ conCadaBase('comandos: npm run personal', (ctx) => {
       expect((await nav.get('/api/gestion/sesion')).statusCode).toBe(401);
       expect((await ingresar(nav, 'carla', CONTRASENA)).statusCode).toBe(401);
       expect(personal(ctx, ['lista']).salida).toMatch(
-        /carla\tCarla Gómez\tRevisor\tsin segundo factor\tbaja \d{4}-\d\d-\d\dT/,
+        /carla\tCarla Gómez\tsin correo\tRevisor\tsin segundo factor\tbaja \d{4}-\d\d-\d\dT/,
       );
 
       const otra = personal(ctx, ['baja', 'carla']);
@@ -200,4 +203,92 @@ conCadaBase('comandos: npm run personal', (ctx) => {
       expect((await auditoria(ctx.db)).filter((f) => f.accion === 'baja_personal')).toHaveLength(1);
     },
   );
+
+  it(
+    'alta --correo y correo <usuario> <dirección>: validados con las reglas del formulario; lista muestra el correo',
+    { timeout: 120_000 },
+    async () => {
+      const alta = personal(
+        ctx,
+        ['alta', 'dora', '--nombre', 'Dora', '--rol', 'revisor', '--correo', ' dora@ejemplo.com '],
+        `${CONTRASENA}\n`,
+      );
+      expect(alta.errores).toBe('');
+      expect(alta.codigo).toBe(0);
+      expect((await cuenta(ctx, 'dora'))!.correo).toBe('dora@ejemplo.com');
+      expect(personal(ctx, ['lista']).salida).toContain(
+        'dora\tDora\tdora@ejemplo.com\tRevisor\tsin segundo factor\tactiva',
+      );
+
+      // A bad address is refused before the password is read: nothing is written.
+      const mala = personal(
+        ctx,
+        ['alta', 'edu', '--nombre', 'Edu', '--rol', 'revisor', '--correo', 'no-es-un-correo'],
+        `${CONTRASENA}\n`,
+      );
+      expect(mala.codigo).toBe(1);
+      expect(mala.errores).toContain(`${TEXTOS_CUENTAS.correo} (--correo <dirección>)`);
+      expect(await cuenta(ctx, 'edu')).toBeUndefined();
+      // --correo without its value.
+      const sinValor = personal(ctx, ['alta', 'edu', '--nombre', 'Edu', '--rol', 'revisor', '--correo']);
+      expect(sinValor.codigo).toBe(1);
+      expect(await cuenta(ctx, 'edu')).toBeUndefined();
+
+      // The password may not be the user name (the shared rule, in its words).
+      const igual = personal(
+        ctx,
+        ['alta', 'fermin.gonzalez', '--nombre', 'Fermín', '--rol', 'revisor'],
+        'Fermin.Gonzalez\n',
+      );
+      expect(igual.codigo).toBe(1);
+      expect(igual.errores).toContain(TEXTOS_CUENTAS.contrasenaIgualUsuario);
+      expect(await cuenta(ctx, 'fermin.gonzalez')).toBeUndefined();
+
+      // `correo` gives an existing account one; audited without the address.
+      const correo = personal(ctx, ['correo', 'DORA', 'dora.nueva@ejemplo.com']);
+      expect(correo.errores).toBe('');
+      expect(correo.codigo).toBe(0);
+      expect(correo.salida).toContain('Cuenta "dora": correo dora.nueva@ejemplo.com.');
+      expect((await cuenta(ctx, 'dora'))!.correo).toBe('dora.nueva@ejemplo.com');
+      const fila = (await auditoria(ctx.db)).at(-1)!;
+      expect(fila).toMatchObject({ accion: 'correo_personal', usuario: null, ip: 'consola', objeto: 'dora' });
+      expect(JSON.stringify(fila)).not.toContain('ejemplo.com');
+
+      const invalido = personal(ctx, ['correo', 'dora', 'dora@']);
+      expect(invalido.codigo).toBe(1);
+      expect(invalido.errores).toContain(TEXTOS_CUENTAS.correo);
+      expect((await cuenta(ctx, 'dora'))!.correo).toBe('dora.nueva@ejemplo.com');
+      const nadie = personal(ctx, ['correo', 'nadie', 'nadie@ejemplo.com']);
+      expect(nadie.codigo).toBe(1);
+      expect(nadie.errores).toContain('No hay una cuenta con ese usuario.');
+      expect(personal(ctx, ['correo', 'dora']).codigo).toBe(1);
+    },
+  );
+
+  it('baja no deja la gestión sin un administrador activo', { timeout: 120_000 }, async () => {
+    expect(
+      personal(ctx, ['alta', 'unica', '--nombre', 'Única', '--rol', 'administrador'], `${CONTRASENA}\n`)
+        .codigo,
+    ).toBe(0);
+    // Every other administrador out of the way.
+    await ctx.db
+      .updateTable('personal')
+      .set({ activo: 0 })
+      .where('rol', '=', 'administrador')
+      .where('usuario', '!=', 'unica')
+      .execute();
+    const antes = (await auditoria(ctx.db)).length;
+    const baja = personal(ctx, ['baja', 'unica']);
+    expect(baja.codigo).toBe(1);
+    expect(baja.errores).toContain(TEXTOS_CUENTAS.ultimoAdministrador);
+    expect(await cuenta(ctx, 'unica')).toMatchObject({ activo: 1, baja_en: null });
+    expect(await auditoria(ctx.db)).toHaveLength(antes);
+
+    // With another administrador active, it may go.
+    expect(
+      personal(ctx, ['alta', 'otra', '--nombre', 'Otra', '--rol', 'administrador'], `${CONTRASENA}\n`).codigo,
+    ).toBe(0);
+    expect(personal(ctx, ['baja', 'unica']).codigo).toBe(0);
+    expect(await cuenta(ctx, 'unica')).toMatchObject({ activo: 0 });
+  });
 });

@@ -48,6 +48,9 @@ interface Ruta {
   pedido: (d: Datos) => Promise<Pedido> | Pedido;
 }
 
+/** New accounts made by the table's "Nueva cuenta" requests. */
+let nuevas = 0;
+
 /** Every /api/gestion route, from the contract: "METHOD url-template" → what it needs. */
 const TABLA: Record<string, Ruta> = {
   'POST /api/gestion/sesion': {
@@ -173,6 +176,92 @@ const TABLA: Record<string, Ruta> = {
   'POST /api/gestion/personal/:usuario/baja': {
     permiso: 'administrarPersonal',
     pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/baja`, cuerpo: {} }),
+  },
+  // Accounts (producto §16): the administrador's, on a new account each time.
+  'POST /api/gestion/personal': {
+    permiso: 'administrarPersonal',
+    pedido: () => ({
+      url: '/api/gestion/personal',
+      cuerpo: { usuario: `nueva${++nuevas}`, nombre: 'Cuenta nueva', correo: 'nueva@example.org', rol: 'revisor' },
+    }),
+  },
+  'PUT /api/gestion/personal/:usuario/correo': {
+    permiso: 'administrarPersonal',
+    pedido: async (d) => ({
+      url: `/api/gestion/personal/${await d.usuario()}/correo`,
+      cuerpo: { correo: 'otra@example.org' },
+    }),
+  },
+  'POST /api/gestion/personal/:usuario/rol': {
+    permiso: 'administrarPersonal',
+    pedido: async (d) => ({
+      url: `/api/gestion/personal/${await d.usuario()}/rol`,
+      cuerpo: { rol: 'administrador', contrasena: CONTRASENA_DE_PRUEBA },
+    }),
+  },
+  'POST /api/gestion/personal/:usuario/reactivar': {
+    permiso: 'administrarPersonal',
+    pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/reactivar`, cuerpo: {} }),
+  },
+  'POST /api/gestion/personal/:usuario/segundo-factor/quitar': {
+    permiso: 'administrarPersonal',
+    pedido: async (d) => ({
+      url: `/api/gestion/personal/${await d.usuario()}/segundo-factor/quitar`,
+      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
+    }),
+  },
+  'POST /api/gestion/personal/:usuario/enlace': {
+    permiso: 'administrarPersonal',
+    pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/enlace`, cuerpo: {} }),
+  },
+  // Choosing a password through a link, and asking for one: no session (producto §16).
+  'POST /api/gestion/contrasena/olvido': {
+    permiso: 'publica',
+    pedido: () => ({ url: '/api/gestion/contrasena/olvido', cuerpo: { usuario: 'nadie' } }),
+  },
+  'POST /api/gestion/contrasena/enlace': {
+    permiso: 'publica',
+    pedido: () => ({ url: '/api/gestion/contrasena/enlace', cuerpo: { token: 'A'.repeat(43) } }),
+  },
+  'POST /api/gestion/contrasena': {
+    permiso: 'publica',
+    pedido: () => ({
+      url: '/api/gestion/contrasena',
+      cuerpo: { token: 'A'.repeat(43), contrasena: 'una contraseña larga' },
+    }),
+  },
+  // Mi cuenta and Novedades: every account, about itself. The password changes to the same one,
+  // so later sign-ins still work; the second factor's routes answer 409 (it has none).
+  'GET /api/gestion/cuenta': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/cuenta' }) },
+  'POST /api/gestion/cuenta/contrasena': {
+    permiso: 'leer',
+    pedido: () => ({
+      url: '/api/gestion/cuenta/contrasena',
+      cuerpo: { actual: CONTRASENA_DE_PRUEBA, nueva: CONTRASENA_DE_PRUEBA },
+    }),
+  },
+  'POST /api/gestion/cuenta/segundo-factor/quitar': {
+    permiso: 'leer',
+    pedido: () => ({
+      url: '/api/gestion/cuenta/segundo-factor/quitar',
+      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
+    }),
+  },
+  'POST /api/gestion/cuenta/codigos-recuperacion': {
+    permiso: 'leer',
+    pedido: () => ({
+      url: '/api/gestion/cuenta/codigos-recuperacion',
+      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
+    }),
+  },
+  'PUT /api/gestion/cuenta/resumen-diario': {
+    permiso: 'leer',
+    pedido: () => ({ url: '/api/gestion/cuenta/resumen-diario', cuerpo: { activo: false } }),
+  },
+  'GET /api/gestion/novedades': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/novedades' }) },
+  'POST /api/gestion/novedades/vistas': {
+    permiso: 'leer',
+    pedido: () => ({ url: '/api/gestion/novedades/vistas', cuerpo: {} }),
   },
   'POST /api/gestion/datos-personales/consulta': {
     permiso: 'datosPersonales',
@@ -350,16 +439,42 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
     });
   });
 
-  it('la única ruta pública es ingresar: sin sesión responde 401 de credenciales, no de sesión', async () => {
+  it('las rutas públicas son ingresar y las de la contraseña: sin sesión responden lo suyo, no 401 de sesión', async () => {
     expect(
       Object.entries(TABLA)
         .filter(([, r]) => r.permiso === 'publica')
-        .map(([k]) => k),
-    ).toEqual(['POST /api/gestion/sesion']);
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(
+      [
+        'POST /api/gestion/sesion',
+        'POST /api/gestion/contrasena/olvido',
+        'POST /api/gestion/contrasena/enlace',
+        'POST /api/gestion/contrasena',
+      ].sort(),
+    );
     const nav = await ctx.navegador().abrir();
     const r = await nav.post('/api/gestion/sesion', { usuario: 'x', contrasena: 'y' });
     expect(r.statusCode).toBe(401);
     expect(r.json()).toMatchObject({ error: 'CREDENCIALES' });
+    const olvido = await nav.post('/api/gestion/contrasena/olvido', { usuario: 'nadie' });
+    expect(olvido.statusCode).toBe(202);
+    // An unknown link: its own answer (404), never the session's.
+    for (const [url, cuerpo] of [
+      ['/api/gestion/contrasena/enlace', { token: 'A'.repeat(43) }],
+      ['/api/gestion/contrasena', { token: 'A'.repeat(43), contrasena: 'una contraseña larga' }],
+    ] as const) {
+      const e = await nav.post(url, cuerpo);
+      expect(e.statusCode, `${url} ${e.body}`).toBe(404);
+      expect(e.json<{ error: string }>().error).not.toBe('SIN_SESION');
+    }
+  });
+
+  it('sin sesión, las rutas de la contraseña rechazan un pedido sin anti-falsificación', async () => {
+    for (const url of ['/api/gestion/contrasena/olvido', '/api/gestion/contrasena/enlace', '/api/gestion/contrasena']) {
+      const r = await ctx.app.inject({ method: 'POST', url, payload: { usuario: 'x', token: 'A'.repeat(43) } });
+      expect(r.statusCode, url).toBe(403);
+    }
   });
 
   it('un revisor no puede dar de baja: la cuenta sigue activa', async () => {

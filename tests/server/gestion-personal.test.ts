@@ -1,4 +1,4 @@
-// Staff accounts in the back-office (producto §9): the list and "baja", for administradores only.
+// Staff accounts in the back-office (producto §9, §16): the list and "baja", for administradores only.
 // An administrador may not disable their own account (409); an unknown or already disabled one
 // is 404; a disabled account's sessions end at once and its history stays.
 import { beforeEach, expect, it } from 'vitest';
@@ -17,11 +17,14 @@ import {
 interface Fila {
   usuario: string;
   nombre: string;
+  correo: string | null;
   rol: string;
   segundoFactor: boolean;
   activo: boolean;
   creadoEn: string;
   bajaEn: string | null;
+  ultimoIngreso: string | null;
+  contrasenaPendiente: boolean;
 }
 
 conCadaBase('gestión: cuentas del personal', (ctx) => {
@@ -38,12 +41,17 @@ conCadaBase('gestión: cuentas del personal', (ctx) => {
     expect(filas[0]).toEqual({
       usuario: 'jefa',
       nombre: 'Cuenta jefa',
+      correo: null,
       rol: 'administrador',
       segundoFactor: false,
       activo: true,
       creadoEn: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       bajaEn: null,
+      // Signed in just now (producto §16, "Último ingreso").
+      ultimoIngreso: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      contrasenaPendiente: false,
     });
+    expect(Date.now() - Date.parse(filas[0]!.ultimoIngreso!)).toBeLessThan(60_000);
     // No hash, secret or id leaves the server.
     expect(r.body).not.toMatch(/argon2|totp|hash|"id"/);
 

@@ -1,5 +1,6 @@
 // The staff session (producto §9):
-//   POST   /api/gestion/sesion               sign in {usuario, contrasena, codigo?}
+//   POST   /api/gestion/sesion               sign in {usuario, contrasena, codigo?}; `codigo` is the
+//                                             app's 6 digits or a recovery code (producto §16)
 //   GET    /api/gestion/sesion               who is signed in (401 without a session)
 //   DELETE /api/gestion/sesion               "Salir"
 //   POST   /api/gestion/sesion/segundo-factor            {contrasena}: a new TOTP secret and its QR code
@@ -19,6 +20,7 @@ import {
   LARGO_MAXIMO_USUARIO,
 } from '../../../domain/formularios.js';
 import { TEXTOS_GESTION } from '../../../domain/index.js';
+import { TEXTOS_CUENTAS } from '../../../domain/cuentas.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
 import { auditar } from '../../auditoria/cadena.js';
 import { prepararContrasenas } from '../contrasenas.js';
@@ -48,6 +50,11 @@ const RECHAZOS = {
   bloqueada: () => new ErrorHttp(429, CODIGOS.CUENTA_BLOQUEADA, TEXTOS_GESTION.demasiadosIntentos),
   codigo_requerido: () => new ErrorHttp(401, CODIGOS.CODIGO_REQUERIDO, TEXTOS_GESTION.codigoRequerido),
   codigo_incorrecto: () => new ErrorHttp(401, CODIGOS.CODIGO_INCORRECTO, TEXTOS_GESTION.codigoIncorrecto),
+  // Its own words, on the field: the person tries another code of the list instead of the same one.
+  codigo_recuperacion_usado: () =>
+    new ErrorHttp(401, CODIGOS.CODIGO_INCORRECTO, TEXTOS_CUENTAS.codigoRecuperacionUsado, {
+      codigo: TEXTOS_CUENTAS.codigoRecuperacionUsado,
+    }),
 } as const;
 
 const cuentaDe = (s: { usuario: string; nombre: string; rol: string; segundoFactor: boolean }) => ({
