@@ -8,6 +8,7 @@ import { AxiosError, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEXTOS_GESTION, type CuentaPersonal } from '../../domain/index.js';
 import type { Enrolamiento } from '../../src/gestion/api.js';
+import type { MiCuenta } from '../../src/gestion/paginas/cuenta/api.js';
 import { renderizar } from './render.js';
 
 const CUENTA: CuentaPersonal = { usuario: 'tere', nombre: 'Tere Totp', rol: 'revisor', segundoFactor: false };
@@ -24,6 +25,12 @@ vi.mock('../../src/gestion/api.js', () => ({
   obtenerSesion: () => Promise.resolve(CUENTA),
   iniciarSegundoFactor: (c: string) => iniciarSegundoFactor(c),
   confirmarSegundoFactor: (c: string) => confirmarSegundoFactor(c),
+}));
+// Mi cuenta's own data (producto §16): this file is about the enrolment only.
+const MI_CUENTA: MiCuenta = { ...CUENTA, correo: null, resumenDiario: false, codigosRestantes: 0 };
+vi.mock('../../src/gestion/paginas/cuenta/api.js', async (original) => ({
+  ...(await original<object>()),
+  obtenerMiCuenta: () => Promise.resolve(MI_CUENTA),
 }));
 
 const { Cuenta } = await import('../../src/gestion/paginas/Cuenta.js');
@@ -42,12 +49,13 @@ async function montar() {
     </QueryClientProvider>,
   );
   await screen.findByRole('heading', { name: 'Mi cuenta' });
+  await screen.findByRole('button', { name: 'Activar segundo factor' });
   return r;
 }
 
 async function pedirContrasena(user: Awaited<ReturnType<typeof montar>>['user']) {
   await user.click(screen.getByRole('button', { name: 'Activar segundo factor' }));
-  const campo = await screen.findByLabelText(/^Contraseña/);
+  const campo = await screen.findByLabelText(/^Contraseña\*?$/);
   await waitFor(() => expect(campo).toHaveFocus());
   return campo;
 }
@@ -107,14 +115,16 @@ describe('Mi cuenta: activar el segundo factor', () => {
     expect(iniciarSegundoFactor).toHaveBeenCalledWith('la correcta');
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByText(ENROLAMIENTO.secreto)).toBeInTheDocument();
-    expect(screen.queryByLabelText(/^Contraseña/)).toBeNull();
+    expect(screen.queryByLabelText(/^Contraseña\*?$/)).toBeNull();
     // The focus goes to the instructions, read first.
     await waitFor(() => expect(screen.getByText(/Escaneá el código QR/)).toHaveFocus());
 
     confirmarSegundoFactor.mockResolvedValueOnce({ ...CUENTA, segundoFactor: true });
     await user.type(screen.getByLabelText(/^Código de verificación/), '123456{Enter}');
-    const exito = await screen.findByRole('status');
-    expect(exito).toHaveTextContent('Segundo factor activado.');
+    const exito = (await screen.findByText(/^Segundo factor activado\./)).closest('[role="status"]');
+    expect(exito).not.toBeNull();
+    // The form is gone: the focus goes to the news that replaced it.
+    await waitFor(() => expect(exito!.parentElement).toHaveFocus());
     expect(confirmarSegundoFactor).toHaveBeenCalledWith('123456');
     expect(screen.getByText('Activado', { exact: true })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Activar segundo factor' })).toBeNull();
@@ -127,7 +137,7 @@ describe('Mi cuenta: activar el segundo factor', () => {
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     const boton = screen.getByRole('button', { name: 'Activar segundo factor' });
     await waitFor(() => expect(boton).toHaveFocus());
-    expect(screen.queryByLabelText(/^Contraseña/)).toBeNull();
+    expect(screen.queryByLabelText(/^Contraseña\*?$/)).toBeNull();
 
     campo = await pedirContrasena(user);
     expect(campo).toHaveValue('');
@@ -143,7 +153,7 @@ describe('Mi cuenta: activar el segundo factor', () => {
     expect(alerta).toHaveTextContent(vencida);
     expect(screen.queryByRole('img')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Activar segundo factor' }));
-    expect(await screen.findByLabelText(/^Contraseña/)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Contraseña\*?$/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

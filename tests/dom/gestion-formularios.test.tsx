@@ -26,6 +26,7 @@ import {
   type DetalleSolicitud,
   type DocumentoDetalle,
 } from '../../domain/index.js';
+import { ROTULOS_CUENTAS, TEXTOS_CUENTAS } from '../../domain/cuentas.js';
 import { ejemploDatosSocio } from '../../server/solicitud/rutas/ejemplo.js';
 import { renderizar } from './render.js';
 
@@ -57,6 +58,9 @@ const { EditorVigencia } = await import('../../src/gestion/paginas/solicitud/Vig
 const { DatosPersonales } = await import('../../src/gestion/paginas/DatosPersonales.js');
 const { ConSesion } = await import('../../src/gestion/sesion.js');
 const { DialogoSupresion } = await import('../../src/gestion/paginas/datos-personales/DialogoSupresion.js');
+
+/** Under "Código de verificación" (src/gestion/paginas/Ingresar.tsx). */
+const AYUDA_RECUPERACION = 'Si no tenés tu teléfono, escribí uno de tus códigos de recuperación.';
 
 const rechazo = (status: number, data: unknown) =>
   new AxiosError('rechazo', String(status), undefined, undefined, { status, data } as AxiosResponse);
@@ -135,18 +139,44 @@ describe('los formularios de la gestión validan con las reglas compartidas', { 
     const codigo = await screen.findByLabelText('Código de verificación');
     await waitFor(() => expect(codigo).toHaveFocus());
 
-    // Five digits: the shared rule's message, nothing sent.
+    // Five digits: the shared rule's message, nothing sent. The help says a recovery code goes here
+    // too (producto §16).
+    const ayuda = `${TEXTOS_GESTION.codigoRequerido} ${AYUDA_RECUPERACION}`;
     await user.type(codigo, '12345{Enter}');
-    expect(codigo).toHaveAccessibleDescription(
-      `${TEXTOS_GESTION.codigoRequerido} ${MENSAJES_INGRESO.codigo}`,
-    );
+    expect(codigo).toHaveAccessibleDescription(`${ayuda} ${MENSAJES_INGRESO.codigoOCodigoDeRecuperacion}`);
     expect(ingresar).toHaveBeenCalledTimes(1);
 
+    // A used recovery code: the server's words on the field, which keeps the focus and the code.
+    ingresar.mockRejectedValueOnce(
+      rechazo(401, {
+        error: 'CODIGO_INCORRECTO',
+        message: TEXTOS_CUENTAS.codigoRecuperacionUsado,
+        fields: { codigo: TEXTOS_CUENTAS.codigoRecuperacionUsado },
+      }),
+    );
+    await user.clear(codigo);
+    await user.type(codigo, ' ABCD-efgh-2345-6789 {Enter}');
+    await waitFor(() =>
+      expect(ingresar).toHaveBeenLastCalledWith({
+        usuario: 'ada',
+        contrasena: ' clave ',
+        codigo: 'ABCD-efgh-2345-6789',
+      }),
+    );
+    await waitFor(() =>
+      expect(codigo).toHaveAccessibleDescription(`${ayuda} ${TEXTOS_CUENTAS.codigoRecuperacionUsado}`),
+    );
+    expect(codigo).toHaveAttribute('aria-invalid', 'true');
+    expect(codigo).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
+
     ingresar.mockReturnValueOnce(new Promise(() => {}));
-    await user.type(codigo, '6{Enter}');
+    await user.clear(codigo);
+    await user.type(codigo, '123456{Enter}');
     await waitFor(() =>
       expect(ingresar).toHaveBeenLastCalledWith({ usuario: 'ada', contrasena: ' clave ', codigo: '123456' }),
     );
+    expect(screen.getByRole('link', { name: ROTULOS_CUENTAS.olvido })).toHaveAttribute('href', '/olvido');
   });
 
   it('Nueva nota: vacía o con caracteres invisibles no se envía (esquemaNota, la regla del servidor)', async () => {

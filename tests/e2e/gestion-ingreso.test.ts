@@ -63,13 +63,12 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     expect(new URL(page.url()).pathname).toBe(`/gestion/solicitudes/${numero}`);
     // The header: navigation and the account's name.
     const nav = page.getByRole('navigation', { name: 'Gestión' });
-    expect(await nav.getByRole('link').allInnerTexts()).toEqual([
-      'Tablero',
-      'Solicitudes',
-      'Auditoría',
-      'Datos personales',
-      'Mi cuenta',
-    ]);
+    // Accessible names: "Solicitudes" carries the application sent since (producto §16, Novedades).
+    expect(
+      await nav.getByRole('link').evaluateAll((enlaces) =>
+        enlaces.map((a) => a.getAttribute('aria-label') ?? a.textContent),
+      ),
+    ).toEqual(['Tablero', 'Solicitudes, 1 novedad', 'Auditoría', 'Datos personales', 'Personal', 'Mi cuenta']);
     await page.getByRole('banner').getByText(ADMIN.nombre).waitFor();
     // Back does not return to the sign-in form.
     await page.goBack();
@@ -164,7 +163,8 @@ describe.skipIf(!puedeCorrer)('gestión: ingreso y salida (navegador)', () => {
     await enviarIngreso(page, CON_TOTP);
     const codigo = campo(page, 'Código de verificación');
     await codigo.waitFor();
-    expect(await codigo.getAttribute('inputmode')).toBe('numeric');
+    // Letters too: the same field takes a recovery code (producto §16).
+    expect(await codigo.getAttribute('inputmode')).not.toBe('numeric');
     expect(await codigo.getAttribute('autocomplete')).toBe('one-time-code');
     // The field takes the focus on the frame after it appears (Ingresar.tsx): wait for it.
     await expect

@@ -1,7 +1,8 @@
 // The back-office's frame: a header bar (its own, not the applicant's), the navigation of the
 // signed-in account ("Tablero" first (producto §15), "Solicitudes", "Auditoría", "Datos
 // personales" and "Personal" (producto §16) for those who may use them, "Mi cuenta", the
-// account's name and "Salir") and the page as <main>.
+// account's name and "Salir") and the page as <main>. "Solicitudes" carries the Novedades badge
+// (producto §16, Novedades.tsx).
 import { Box, Button, Flex, Link as ChakraLink, Text, chakra } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';
 import { tienePermiso } from '../../../domain/personal.js';
 import { salir } from '../api.js';
 import { useCuenta } from '../sesion.js';
+import { InsigniaNovedades, nombreConNovedades, useNovedades } from './Novedades.js';
 
 const AZUL = '#0b4f8a';
 
@@ -54,7 +56,18 @@ function Contenido({ children }: { children: ReactNode }) {
 }
 
 /** A navigation link; the current page is marked for assistive technology and by its weight. */
-function EnlaceNav({ href, children }: { href: string; children: string }) {
+function EnlaceNav({
+  href,
+  children,
+  nombre,
+  insignia,
+}: {
+  href: string;
+  children: string;
+  /** The accessible name, when it says more than the text (the badge's number). */
+  nombre?: string | undefined;
+  insignia?: ReactNode;
+}) {
   const [actual] = useRoute(href === '/' ? '/' : `${href}/*?`);
   const [enDetalle] = useRoute('/solicitudes/*');
   const activo = actual || (href === '/' && enDetalle);
@@ -69,8 +82,9 @@ function EnlaceNav({ href, children }: { href: string; children: string }) {
         _hover={{ textDecoration: 'underline', color: 'white' }}
         _focusVisible={{ outline: '3px solid white', outlineOffset: '2px' }}
       >
-        <Link href={href} aria-current={actual ? 'page' : undefined}>
+        <Link href={href} aria-current={actual ? 'page' : undefined} aria-label={nombre}>
           {children}
+          {insignia}
         </Link>
       </ChakraLink>
     </chakra.li>
@@ -79,6 +93,7 @@ function EnlaceNav({ href, children }: { href: string; children: string }) {
 
 export function MarcoConSesion({ children }: { children: ReactNode }) {
   const cuenta = useCuenta();
+  const novedades = useNovedades();
   const clienteConsultas = useQueryClient();
   const [, navegar] = useLocation();
   const [saliendo, setSaliendo] = useState(false);
@@ -100,7 +115,13 @@ export function MarcoConSesion({ children }: { children: ReactNode }) {
         <chakra.nav aria-label="Gestión" flex="1">
           <chakra.ul display="flex" gap={{ base: '3', md: '5' }} listStyleType="none" flexWrap="wrap">
             <EnlaceNav href="/tablero">{TEXTOS_TABLERO.titulo}</EnlaceNav>
-            <EnlaceNav href="/">Solicitudes</EnlaceNav>
+            <EnlaceNav
+              href="/"
+              nombre={nombreConNovedades('Solicitudes', novedades)}
+              insignia={<InsigniaNovedades cantidad={novedades} />}
+            >
+              Solicitudes
+            </EnlaceNav>
             {tienePermiso(cuenta.rol, 'auditar') ? <EnlaceNav href="/auditoria">Auditoría</EnlaceNav> : null}
             {tienePermiso(cuenta.rol, 'datosPersonales') ? (
               <EnlaceNav href="/datos-personales">Datos personales</EnlaceNav>

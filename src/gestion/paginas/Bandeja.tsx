@@ -31,6 +31,7 @@ import { TEXTOS_SEGUIMIENTO } from '../../../domain/seguimiento.js';
 import { obtenerBandeja } from '../api.js';
 import { AvisoError, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
 import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
+import { useNovedadesVistas } from '../componentes/Novedades.js';
 import { Paginador } from '../componentes/Paginador.js';
 import { Tabla, funcionesDeTabla } from '../componentes/Tabla.js';
 import { Titulo } from '../componentes/Titulo.js';
@@ -97,6 +98,8 @@ const SIN_FILAS: FilaBandeja[] = [];
 
 export function Bandeja() {
   const cuenta = useCuenta();
+  // Opening the inbox clears the menu's Novedades (producto §16).
+  useNovedadesVistas();
   const [, navegar] = useLocation();
   // useSearch subscribes to the address; the raw query string is read as the browser has it.
   useSearch();

@@ -1,21 +1,34 @@
-// /gestion/cuenta — the signed-in account, and turning the second factor on (producto §9):
-// the steps — the password again, the QR code, the first code — are ActivarSegundoFactor's.
-import { Box, chakra } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+// /gestion/cuenta — Mi cuenta (producto §9 and §16): who is signed in and the account's e-mail
+// (GET /api/gestion/cuenta), then one region per thing to do, each in its own file under cuenta/:
+// "Cambiar contraseña", "Segundo factor" (turn it on or remove it), "Códigos de recuperación"
+// (only with a second factor) and "Resumen diario". Every change of access asks for the password
+// again (cuenta/DialogoContrasena.tsx, cuenta/ActivarSegundoFactor.tsx).
+import { chakra } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';
 import { ROTULOS_ROL } from '../../../domain/personal.js';
-import { AvisoExito } from '../componentes/Avisos.js';
+import { Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
 import { Titulo } from '../componentes/Titulo.js';
+import { estadoHttp, mensajeDeError } from '../consultas.js';
 import { useCuenta } from '../sesion.js';
-import { ActivarSegundoFactor } from './cuenta/ActivarSegundoFactor.js';
+import { CLAVE_MI_CUENTA, obtenerMiCuenta } from './cuenta/api.js';
+import { CambiarContrasena } from './cuenta/CambiarContrasena.js';
+import { CodigosRecuperacion } from './cuenta/CodigosRecuperacion.js';
+import { ResumenDiario } from './cuenta/ResumenDiario.js';
+import { Seccion } from './cuenta/Seccion.js';
+import { SegundoFactor } from './cuenta/SegundoFactor.js';
+
+const SIN_CORREO = 'Sin correo: pedíselo a un administrador.';
 
 export function Cuenta() {
+  // The session says whether the factor is on (enrolling and removing it update the session).
   const cuenta = useCuenta();
-  const [activado, setActivado] = useState(false);
-  const refExito = useRef<HTMLDivElement>(null);
-  // The form that had the focus is gone: the focus goes to the news that replaced it.
-  useEffect(() => {
-    if (activado) refExito.current?.focus();
-  }, [activado]);
+  const consulta = useQuery({
+    queryKey: CLAVE_MI_CUENTA,
+    queryFn: ({ signal }) => obtenerMiCuenta(signal),
+    refetchOnMount: 'always',
+  });
+  const datos = consulta.data;
 
   return (
     <>
@@ -25,7 +38,6 @@ export function Cuenta() {
         gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }}
         columnGap="4"
         rowGap="1"
-        mb="6"
       >
         <chakra.dt fontWeight="semibold">Nombre</chakra.dt>
         <chakra.dd>{cuenta.nombre}</chakra.dd>
@@ -33,20 +45,41 @@ export function Cuenta() {
         <chakra.dd>{cuenta.usuario}</chakra.dd>
         <chakra.dt fontWeight="semibold">Rol</chakra.dt>
         <chakra.dd>{ROTULOS_ROL[cuenta.rol]}</chakra.dd>
-        <chakra.dt fontWeight="semibold">Segundo factor</chakra.dt>
+        {datos ? (
+          <>
+            <chakra.dt fontWeight="semibold">{ROTULOS_CUENTAS.correo}</chakra.dt>
+            <chakra.dd overflowWrap="anywhere">{datos.correo ?? SIN_CORREO}</chakra.dd>
+          </>
+        ) : null}
+        <chakra.dt fontWeight="semibold">{ROTULOS_CUENTAS.segundoFactor}</chakra.dt>
         <chakra.dd>{cuenta.segundoFactor ? 'Activado' : 'No activado'}</chakra.dd>
       </chakra.dl>
 
-      {activado ? (
-        <Box ref={refExito} tabIndex={-1} outline="none">
-          <AvisoExito>
-            Segundo factor activado. Desde ahora, al ingresar se te pedirá el código de tu aplicación.
-          </AvisoExito>
-        </Box>
-      ) : null}
-
-      {cuenta.segundoFactor ? null : (
-        <ActivarSegundoFactor usuario={cuenta.usuario} onActivado={() => setActivado(true)} />
+      {consulta.isError && !datos ? (
+        <ErrorDeCarga
+          mensaje={mensajeDeError(consulta.error, 'No se pudieron cargar los datos de tu cuenta.')}
+          estado={estadoHttp(consulta.error)}
+          onReintentar={() => void consulta.refetch()}
+        />
+      ) : !datos ? (
+        <Cargando texto="Cargando tu cuenta…" />
+      ) : (
+        <>
+          <Seccion titulo={ROTULOS_CUENTAS.cambiarContrasena}>
+            <CambiarContrasena usuario={cuenta.usuario} />
+          </Seccion>
+          <Seccion titulo={ROTULOS_CUENTAS.segundoFactor}>
+            <SegundoFactor usuario={cuenta.usuario} activo={cuenta.segundoFactor} />
+          </Seccion>
+          {cuenta.segundoFactor ? (
+            <Seccion titulo={ROTULOS_CUENTAS.codigosRecuperacion}>
+              <CodigosRecuperacion usuario={cuenta.usuario} restantes={datos.codigosRestantes} />
+            </Seccion>
+          ) : null}
+          <Seccion titulo={ROTULOS_CUENTAS.resumenDiario}>
+            <ResumenDiario correo={datos.correo} activo={datos.resumenDiario} />
+          </Seccion>
+        </>
       )}
     </>
   );

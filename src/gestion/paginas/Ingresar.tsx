@@ -2,22 +2,28 @@
 // with a second factor is asked for "Código de verificación" and the form is sent again. The
 // server's words are shown for a wrong pair, a locked account or a wrong code. Then back to the
 // page the user wanted (?volver=, a back-office path only) or the Tablero (producto §15). Formik holds the fields,
-// checked with the shared rules (domain/formularios.ts) when the form is sent.
-import { Button, Input, Stack } from '@chakra-ui/react';
+// checked with the shared rules (domain/formularios.ts) when the form is sent. Producto §16: the code
+// field also takes a recovery code (so it is a text field: a phone's digit pad has no letters), a
+// used one is refused on the field, and "¿Olvidaste tu contraseña?" leads to /gestion/olvido.
+import { Box, Button, Input, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFormik } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { esquemaIngreso } from '../../../domain/formularios.js';
+import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';
+import { esquemaIngreso, LARGO_MAXIMO_CODIGO } from '../../../domain/formularios.js';
 import { Campo } from '../../ui/campo/index.js';
 import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
 import { ingresar, type Ingreso } from '../api.js';
 import { AvisoError } from '../componentes/Avisos.js';
-import { CampoCodigo } from '../componentes/CampoCodigo.js';
 import { CampoContrasena } from '../componentes/CampoContrasena.js';
+import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
 import { Titulo } from '../componentes/Titulo.js';
-import { codigoDeError, destinoSeguro, mensajeDeError } from '../consultas.js';
+import { camposConError, codigoDeError, destinoSeguro, mensajeDeError } from '../consultas.js';
 import { CLAVE_SESION } from '../sesion.js';
+
+/** Under "Código de verificación", after the server's request for the code. */
+const AYUDA_RECUPERACION = 'Si no tenés tu teléfono, escribí uno de tus códigos de recuperación.';
 
 export function Ingresar() {
   const clienteConsultas = useQueryClient();
@@ -32,6 +38,8 @@ export function Ingresar() {
   const enfocar = (en: 'codigo' | 'alerta') => setFoco((f) => ({ en, vez: (f?.vez ?? 0) + 1 }));
   useEffect(() => {
     if (foco) (foco.en === 'codigo' ? refCodigo : refAlerta).current?.focus();
+    // A refused code is selected: typing the next one replaces it.
+    if (foco?.en === 'codigo') refCodigo.current?.select();
   }, [foco]);
 
   const ingreso = useMutation({
@@ -46,6 +54,14 @@ export function Ingresar() {
       if (codigoDeError(error) === 'CODIGO_REQUERIDO') {
         setPideCodigo(true);
         setAyudaCodigo(mensajeDeError(error));
+        setRechazo(null);
+        enfocar('codigo');
+        return;
+      }
+      // A recovery code already used (producto §16): said on the field, to type another of the list.
+      const enElCodigo = camposConError(error).codigo;
+      if (enElCodigo) {
+        formulario.setFieldError('codigo', enElCodigo);
         setRechazo(null);
         enfocar('codigo');
         return;
@@ -107,20 +123,36 @@ export function Ingresar() {
             alCambiar={cambiar('contrasena')}
           />
           {pideCodigo ? (
-            <CampoCodigo
+            <Campo
               id="ingreso-codigo"
-              ayuda={ayudaCodigo}
+              etiqueta="Código de verificación"
+              ayuda={[ayudaCodigo, AYUDA_RECUPERACION].filter(Boolean).join(' ')}
               error={errores.codigo}
-              entrada={refCodigo}
-              valor={valores.codigo}
-              alCambiar={cambiar('codigo')}
-            />
+            >
+              {(aria) => (
+                <Input
+                  {...aria}
+                  ref={refCodigo}
+                  name="one-time-code"
+                  autoComplete="one-time-code"
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={LARGO_MAXIMO_CODIGO}
+                  value={valores.codigo}
+                  onChange={(e) => cambiar('codigo')(e.target.value)}
+                />
+              )}
+            </Campo>
           ) : null}
           <Button type="submit" colorPalette="blue" loading={ingreso.isPending} mt="2">
             Ingresar
           </Button>
         </Stack>
       </form>
+      <Box mt="2">
+        <EnlaceInterno href="/olvido">{ROTULOS_CUENTAS.olvido}</EnlaceInterno>
+      </Box>
     </Stack>
   );
 }

@@ -138,9 +138,10 @@ export function ActivarSegundoFactor({ usuario, onActivado }: { usuario: string;
 
   return (
     <chakra.section aria-labelledby="titulo-segundo-factor" maxW="md">
-      <chakra.h2 id="titulo-segundo-factor" fontSize="lg" fontWeight="semibold" mb="2">
+      {/* Under Mi cuenta's "Segundo factor" (SegundoFactor.tsx). */}
+      <chakra.h3 id="titulo-segundo-factor" fontSize="md" fontWeight="semibold" mb="2">
         Activar segundo factor
-      </chakra.h2>
+      </chakra.h3>
       {paso.tipo === 'contrasena' ? (
         <chakra.form noValidate onSubmit={enviarContrasena}>
           <Text mb="3">Para activar el segundo factor, ingresá tu contraseña.</Text>
