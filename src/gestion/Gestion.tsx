@@ -1,6 +1,7 @@
 // The back-office (producto §9), mounted at /gestion and loaded only there (its own lazy chunk:
 // applicant pages never download it). Its routes are relative to /gestion; every page but the
-// sign-in needs a session. The pages are kept out of search engines (noindex; the server also
+// sign-in and a password's pages (producto §16: "¿Olvidaste tu contraseña?", the link's page)
+// needs a session. The pages are kept out of search engines (noindex; the server also
 // sends X-Robots-Tag).
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
@@ -24,6 +25,12 @@ const DatosPersonales = lazy(() =>
   import('./paginas/DatosPersonales.js').then((m) => ({ default: m.DatosPersonales })),
 );
 const Cuenta = lazy(() => import('./paginas/Cuenta.js').then((m) => ({ default: m.Cuenta })));
+// Producto §16: the accounts (administrador), and the two pages of a forgotten or new password.
+const Personal = lazy(() => import('./paginas/Personal.js').then((m) => ({ default: m.Personal })));
+const Olvido = lazy(() => import('./paginas/Olvido.js').then((m) => ({ default: m.Olvido })));
+const ElegirContrasena = lazy(() =>
+  import('./paginas/ElegirContrasena.js').then((m) => ({ default: m.ElegirContrasena })),
+);
 
 /** While a page's chunk arrives: a status a screen reader announces. */
 const ConCarga = ({ children }: { children: ReactNode }) => (
@@ -53,6 +60,20 @@ export default function Gestion() {
             </ConCarga>
           </MarcoSinSesion>
         </Route>
+        <Route path="/olvido">
+          <MarcoSinSesion>
+            <ConCarga>
+              <Olvido />
+            </ConCarga>
+          </MarcoSinSesion>
+        </Route>
+        <Route path="/contrasena">
+          <MarcoSinSesion>
+            <ConCarga>
+              <ElegirContrasena />
+            </ConCarga>
+          </MarcoSinSesion>
+        </Route>
         <Route>
           <ConSesion>
             <MarcoConSesion>
@@ -64,6 +85,7 @@ export default function Gestion() {
                   <Route path="/auditoria" component={Auditoria} />
                   <Route path="/datos-personales" component={DatosPersonales} />
                   <Route path="/cuenta" component={Cuenta} />
+                  <Route path="/personal" component={Personal} />
                   <Route>
                     <Redirect to="/" replace />
                   </Route>

@@ -3,6 +3,9 @@
 // applications sent over HTTP as the SPA sends them (catalogue, upload, crear), an API client
 // signed in as staff, and signing in through the page.
 import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { DOCUMENTOS } from '../../domain/documentos.js';
 import type { Estado } from '../../domain/estados.js';
@@ -166,3 +169,37 @@ export const estadoDeGet = (page: Page, ruta: string) =>
  */
 export const erroresInesperados = (errores: string[]) =>
   errores.filter((e) => !/Failed to load resource|Error HTTP \d{3}/.test(e));
+
+/**
+ * The tokens of the password links (producto §16) e-mailed to `correo`, read from the .eml files
+ * the server writes under DATA_DIR/correo/ when SMTP_URL is unset (server/correo/transporte.ts):
+ * what follows `/gestion/contrasena#` in each message's text.
+ */
+export async function enlacesDeContrasena(servidor: ServidorDePrueba, correo: string): Promise<string[]> {
+  const carpeta = path.join(servidor.dataDir, 'correo');
+  const nombres = await readdir(carpeta).catch(() => [] as string[]);
+  const tokens: string[] = [];
+  for (const nombre of nombres.filter((n) => n.endsWith('.eml'))) {
+    const mensaje = await simpleParser(await readFile(path.join(carpeta, nombre)));
+    const para = [mensaje.to ?? []].flat().flatMap((d) => d.value.map((v) => v.address));
+    const enlace = /\/gestion\/contrasena#([A-Za-z0-9_-]{43})/.exec(mensaje.text ?? '');
+    if (para.includes(correo) && enlace) tokens.push(enlace[1]!);
+  }
+  return tokens;
+}
+
+/** Waits (the outbox's poll) for a password link to `correo` that is not among `conocidos`; answers its token. */
+export async function esperarEnlaceNuevo(
+  servidor: ServidorDePrueba,
+  correo: string,
+  conocidos: readonly string[] = [],
+  plazoMs = 15_000,
+): Promise<string> {
+  const hasta = Date.now() + plazoMs;
+  for (;;) {
+    const nuevo = (await enlacesDeContrasena(servidor, correo)).find((t) => !conocidos.includes(t));
+    if (nuevo) return nuevo;
+    if (Date.now() > hasta) throw new Error(`No llegó un enlace nuevo a ${correo} en ${plazoMs} ms.`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
