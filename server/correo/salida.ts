@@ -34,7 +34,13 @@ export type EventoDeSolicitud =
    * To the applicant: a new correction link asked for from /estado (producto §14); the old one
    * stops working. `token` is the raw new token.
    */
-  | { tipo: 'enlace_correccion'; solicitudId: string; documentos: DocumentoKey[]; token: string; plazo: string }
+  | {
+      tipo: 'enlace_correccion';
+      solicitudId: string;
+      documentos: DocumentoKey[];
+      token: string;
+      plazo: string;
+    }
   /** To the staff address: the applicant sent the correction. */
   | { tipo: 'corregida'; solicitudId: string }
   /** To the applicant: a document stops being valid in `dias` days. */
@@ -129,4 +135,27 @@ export async function encolarCorreo(
     })
     .onConflict((oc) => oc.column('clave').doNothing())
     .execute();
+}
+
+/**
+ * Of `pendientes`, those whose key is not in the outbox yet, asked 500 keys at a time. A read, for
+ * the jobs that queue many (reminders, daily summaries) to skip what is there and say how many
+ * are new; the unique key alone keeps each message once, also against another process meanwhile.
+ */
+export async function sinEncolar<T extends { clave: string }>(
+  db: Kysely<Database>,
+  pendientes: readonly T[],
+): Promise<T[]> {
+  const faltan: T[] = [];
+  for (let i = 0; i < pendientes.length; i += 500) {
+    const lote = pendientes.slice(i, i + 500);
+    const claves = lote.map((p) => p.clave);
+    const existentes = new Set(
+      (await db.selectFrom('correos').select('clave').where('clave', 'in', claves).execute()).map(
+        (c) => c.clave,
+      ),
+    );
+    faltan.push(...lote.filter((p) => !existentes.has(p.clave)));
+  }
+  return faltan;
 }

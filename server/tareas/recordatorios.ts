@@ -9,7 +9,7 @@
 import { DIAS_RECORDATORIO, DIAS_VENCE_PRONTO, type DocumentoKey } from '../../domain/index.js';
 import type { Db } from '../db/esquema.js';
 import { diasEntre, ventanaVencePronto } from '../gestion/vigencias.js';
-import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
+import { CLAVES_CORREO, encolarCorreo, sinEncolar } from '../correo/salida.js';
 
 /** The threshold a document `dias` days from its end is reminded at: the smallest one ≥ dias. */
 export function umbralDeRecordatorio(dias: number): number | null {
@@ -52,30 +52,13 @@ export async function encolarRecordatorios(db: Db, ahora: Date): Promise<number>
   });
   if (pendientes.length === 0) return 0;
 
-  // The keys already queued, read first only to answer how many are new (the log's number); the
+  // The keys already queued are skipped only to answer how many are new (the log's number); the
   // unique key is what keeps each reminder once, also against a run in another process.
-  let nuevos = 0;
-  for (let i = 0; i < pendientes.length; i += 500) {
-    const lote = pendientes.slice(i, i + 500);
-    const existentes = new Set(
-      (
-        await db
-          .selectFrom('correos')
-          .select('clave')
-          .where(
-            'clave',
-            'in',
-            lote.map((p) => p.clave),
-          )
-          .execute()
-      ).map((c) => c.clave),
-    );
-    const faltan = lote.filter((p) => !existentes.has(p.clave));
-    if (faltan.length === 0) continue;
+  const faltan = await sinEncolar(db, pendientes);
+  for (let i = 0; i < faltan.length; i += 500) {
     await db.transaction().execute(async (trx) => {
-      for (const p of faltan) await encolarCorreo(trx, p, ahora.getTime());
+      for (const p of faltan.slice(i, i + 500)) await encolarCorreo(trx, p, ahora.getTime());
     });
-    nuevos += faltan.length;
   }
-  return nuevos;
+  return faltan.length;
 }

@@ -15,7 +15,7 @@ import { HORA_RESUMEN_DIARIO } from '../../domain/cuentas.js';
 import { partesArgentinas } from '../../domain/fecha-hora.js';
 import { OPCIONES_PARA_HOY, type ParaHoy } from '../../domain/para-hoy.js';
 import { diaArgentino, esDiaHabil } from '../correcciones/plazo.js';
-import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
+import { CLAVES_CORREO, encolarCorreo, sinEncolar } from '../correo/salida.js';
 import type { Db } from '../db/esquema.js';
 import { contarParaHoy, type MomentoParaHoy } from '../gestion/para-hoy.js';
 
@@ -50,27 +50,14 @@ async function pendientes(db: Db, fecha: string): Promise<Destinatario[]> {
     .where('correo', 'is not', null)
     .where('correo', '<>', '')
     .execute();
-  const faltan: Destinatario[] = [];
-  for (let i = 0; i < cuentas.length; i += 500) {
-    const lote = cuentas
-      .slice(i, i + 500)
-      .map((c) => ({ personalId: c.id, correo: c.correo!, clave: CLAVES_CORREO.resumenDiario(c.id, fecha) }));
-    const encoladas = new Set(
-      (
-        await db
-          .selectFrom('correos')
-          .select('clave')
-          .where(
-            'clave',
-            'in',
-            lote.map((d) => d.clave),
-          )
-          .execute()
-      ).map((c) => c.clave),
-    );
-    faltan.push(...lote.filter((d) => !encoladas.has(d.clave)));
-  }
-  return faltan;
+  return sinEncolar(
+    db,
+    cuentas.map((c) => ({
+      personalId: c.id,
+      correo: c.correo!,
+      clave: CLAVES_CORREO.resumenDiario(c.id, fecha),
+    })),
+  );
 }
 
 /**
