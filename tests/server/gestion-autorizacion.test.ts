@@ -1,6 +1,7 @@
-// Authorisation of every back-office route (producto §9), route by route: the table below names
-// the permission each one needs, written from the API's contract, and the test fails when the
-// app has a /api/gestion route the table does not list (or the table one the app lacks). For
+// Authorisation of every back-office route (producto §9), route by route: the table
+// (tests/server/ayuda/tabla-de-autorizacion.ts) names the permission each one needs, written from
+// the API's contract, and the test fails when the app has a /api/gestion route the table does not
+// list (or the table one the app lacks). For
 // each route: without a session 401 with the error shape (HEAD too, and before the body or the
 // query is validated); with a revisor, 403 where the permission is an administrador's; with a
 // session whose role may, neither 401 nor 403 (real application number, document key and
@@ -15,267 +16,9 @@ import * as archivos from './ayuda/archivos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { corregirSolicitud } from './ayuda/correccion.js';
 import type { Navegador } from './ayuda/cliente.js';
-import {
-  asegurarCuenta,
-  CONTRASENA_DE_PRUEBA,
-  ingresarComo,
-  olvidarLimiteDeIngreso,
-} from './ayuda/personal.js';
+import { asegurarCuenta, ingresarComo, olvidarLimiteDeIngreso } from './ayuda/personal.js';
 import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
-
-interface Datos {
-  numero: string;
-  clave: string;
-  /** An application whose document `clave` a correction replaced (it has a previous file). */
-  corregida: string;
-  /** An active account to disable (a new one per request). */
-  usuario: () => Promise<string>;
-}
-
-interface Pedido {
-  url: string;
-  cuerpo?: unknown;
-}
-
-interface Ruta {
-  permiso: Permiso | 'publica';
-  /**
-   * The lifecycle chart, not the permission, makes the request an administrador's (Asignar a…):
-   * a revisor gets 403 with the chart's own message.
-   */
-  deAdministradorPorElCiclo?: true;
-  /** A request the route would accept, with real data. */
-  pedido: (d: Datos) => Promise<Pedido> | Pedido;
-}
-
-/** New accounts made by the table's "Nueva cuenta" requests. */
-let nuevas = 0;
-
-/** Every /api/gestion route, from the contract: "METHOD url-template" → what it needs. */
-const TABLA: Record<string, Ruta> = {
-  'POST /api/gestion/sesion': {
-    permiso: 'publica',
-    pedido: () => ({ url: '/api/gestion/sesion', cuerpo: { usuario: 'x', contrasena: 'y' } }),
-  },
-  'GET /api/gestion/sesion': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/sesion' }) },
-  'DELETE /api/gestion/sesion': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/sesion' }) },
-  'POST /api/gestion/sesion/segundo-factor': {
-    permiso: 'leer',
-    // The account's own password, asked again (SECURITY-NOTES: changing how one signs in).
-    pedido: () => ({
-      url: '/api/gestion/sesion/segundo-factor',
-      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
-    }),
-  },
-  'POST /api/gestion/sesion/segundo-factor/confirmar': {
-    permiso: 'leer',
-    pedido: () => ({ url: '/api/gestion/sesion/segundo-factor/confirmar', cuerpo: { codigo: '123456' } }),
-  },
-  'GET /api/gestion/solicitudes': {
-    permiso: 'leer',
-    pedido: () => ({ url: '/api/gestion/solicitudes?q=&pagina=1' }),
-  },
-  'GET /api/gestion/solicitudes/:numero': {
-    permiso: 'leer',
-    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}` }),
-  },
-  'POST /api/gestion/solicitudes/:numero/estado': {
-    permiso: 'mover',
-    pedido: (d) => ({
-      url: `/api/gestion/solicitudes/${d.numero}/estado`,
-      cuerpo: { desde: 'recibida', hacia: 'en_revision' },
-    }),
-  },
-  'POST /api/gestion/solicitudes/:numero/responsable': {
-    permiso: 'mover',
-    // Tomar: any account that may move (Asignar a… is an administrador's, decided by the chart).
-    pedido: (d) => ({
-      url: `/api/gestion/solicitudes/${d.numero}/responsable`,
-      cuerpo: { accion: 'TOMAR', visto: null },
-    }),
-  },
-  'GET /api/gestion/responsables': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/responsables' }) },
-  'POST /api/gestion/solicitudes/:numero/propuesta': {
-    permiso: 'mover',
-    // "Proponer aprobación": a revisor's too (producto §15); confirming is an administrador's,
-    // decided by the chart. From Recibida it is no decision yet: 409, neither 401 nor 403.
-    pedido: (d) => ({
-      url: `/api/gestion/solicitudes/${d.numero}/propuesta`,
-      cuerpo: { accion: 'PROPONER', desde: 'recibida', propuesta: null, decision: 'APROBAR' },
-    }),
-  },
-  // The Tablero (producto §15): every account that reads the inbox.
-  'GET /api/gestion/tablero': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/tablero' }) },
-  'GET /api/gestion/seleccion': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/seleccion?q=' }) },
-  'POST /api/gestion/seleccion/responsable': {
-    permiso: 'mover',
-    deAdministradorPorElCiclo: true,
-    // "Asignar a…" of the inbox's selection (producto §15): the corrected one, which nobody has.
-    pedido: async (d) => ({
-      url: '/api/gestion/seleccion/responsable',
-      cuerpo: { a: await d.usuario(), numeros: [{ numero: d.corregida, visto: null }] },
-    }),
-  },
-  'POST /api/gestion/solicitudes/:numero/notas': {
-    permiso: 'anotar',
-    pedido: (d) => ({
-      url: `/api/gestion/solicitudes/${d.numero}/notas`,
-      cuerpo: { texto: 'Falta la firma.' },
-    }),
-  },
-  'PUT /api/gestion/solicitudes/:numero/documentos/:clave/vigencia': {
-    permiso: 'anotar',
-    pedido: (d) => ({
-      url: `/api/gestion/solicitudes/${d.numero}/documentos/PolizaMalaPraxis/vigencia`,
-      cuerpo: { hasta: '2099-06-30' },
-    }),
-  },
-  'PUT /api/gestion/solicitudes/:numero/datos': {
-    permiso: 'datosPersonales',
-    pedido: (d) => ({
-      url: `/api/gestion/solicitudes/${d.numero}/datos`,
-      cuerpo: { campo: 'piso', valor: '7', motivo: 'Pedido del titular.' },
-    }),
-  },
-  'GET /api/gestion/solicitudes/:numero/documentos/:clave/ver': {
-    permiso: 'leer',
-    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos/${d.clave}/ver` }),
-  },
-  'GET /api/gestion/solicitudes/:numero/documentos/:clave/descargar': {
-    permiso: 'leer',
-    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos/${d.clave}/descargar` }),
-  },
-  'GET /api/gestion/solicitudes/:numero/documentos/:clave/anterior': {
-    permiso: 'leer',
-    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.corregida}/documentos/${d.clave}/anterior` }),
-  },
-  'GET /api/gestion/solicitudes/:numero/documentos.zip': {
-    permiso: 'leer',
-    pedido: (d) => ({ url: `/api/gestion/solicitudes/${d.numero}/documentos.zip` }),
-  },
-  'GET /api/gestion/exportacion.csv': {
-    permiso: 'exportar',
-    pedido: () => ({ url: '/api/gestion/exportacion.csv?q=' }),
-  },
-  'GET /api/gestion/datos-personales/:numero/exportacion': {
-    permiso: 'datosPersonales',
-    pedido: (d) => ({ url: `/api/gestion/datos-personales/${d.numero}/exportacion` }),
-  },
-  'GET /api/gestion/auditoria': {
-    permiso: 'auditar',
-    pedido: () => ({ url: '/api/gestion/auditoria?pagina=1' }),
-  },
-  'GET /api/gestion/auditoria.csv': {
-    permiso: 'auditar',
-    pedido: () => ({ url: '/api/gestion/auditoria.csv?accion=ingreso' }),
-  },
-  'GET /api/gestion/personal': {
-    permiso: 'administrarPersonal',
-    pedido: () => ({ url: '/api/gestion/personal' }),
-  },
-  'POST /api/gestion/personal/:usuario/baja': {
-    permiso: 'administrarPersonal',
-    pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/baja`, cuerpo: {} }),
-  },
-  // Accounts (producto §16): the administrador's, on a new account each time.
-  'POST /api/gestion/personal': {
-    permiso: 'administrarPersonal',
-    pedido: () => ({
-      url: '/api/gestion/personal',
-      cuerpo: { usuario: `nueva${++nuevas}`, nombre: 'Cuenta nueva', correo: 'nueva@example.org', rol: 'revisor' },
-    }),
-  },
-  'PUT /api/gestion/personal/:usuario/correo': {
-    permiso: 'administrarPersonal',
-    pedido: async (d) => ({
-      url: `/api/gestion/personal/${await d.usuario()}/correo`,
-      cuerpo: { correo: 'otra@example.org' },
-    }),
-  },
-  'POST /api/gestion/personal/:usuario/rol': {
-    permiso: 'administrarPersonal',
-    pedido: async (d) => ({
-      url: `/api/gestion/personal/${await d.usuario()}/rol`,
-      cuerpo: { rol: 'administrador', contrasena: CONTRASENA_DE_PRUEBA },
-    }),
-  },
-  'POST /api/gestion/personal/:usuario/reactivar': {
-    permiso: 'administrarPersonal',
-    pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/reactivar`, cuerpo: {} }),
-  },
-  'POST /api/gestion/personal/:usuario/segundo-factor/quitar': {
-    permiso: 'administrarPersonal',
-    pedido: async (d) => ({
-      url: `/api/gestion/personal/${await d.usuario()}/segundo-factor/quitar`,
-      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
-    }),
-  },
-  'POST /api/gestion/personal/:usuario/enlace': {
-    permiso: 'administrarPersonal',
-    pedido: async (d) => ({ url: `/api/gestion/personal/${await d.usuario()}/enlace`, cuerpo: {} }),
-  },
-  // Choosing a password through a link, and asking for one: no session (producto §16).
-  'POST /api/gestion/contrasena/olvido': {
-    permiso: 'publica',
-    pedido: () => ({ url: '/api/gestion/contrasena/olvido', cuerpo: { usuario: 'nadie' } }),
-  },
-  'POST /api/gestion/contrasena/enlace': {
-    permiso: 'publica',
-    pedido: () => ({ url: '/api/gestion/contrasena/enlace', cuerpo: { token: 'A'.repeat(43) } }),
-  },
-  'POST /api/gestion/contrasena': {
-    permiso: 'publica',
-    pedido: () => ({
-      url: '/api/gestion/contrasena',
-      cuerpo: { token: 'A'.repeat(43), contrasena: 'una contraseña larga' },
-    }),
-  },
-  // Mi cuenta and Novedades: every account, about itself. The password changes to the same one,
-  // so later sign-ins still work; the second factor's routes answer 409 (it has none).
-  'GET /api/gestion/cuenta': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/cuenta' }) },
-  'POST /api/gestion/cuenta/contrasena': {
-    permiso: 'leer',
-    pedido: () => ({
-      url: '/api/gestion/cuenta/contrasena',
-      cuerpo: { actual: CONTRASENA_DE_PRUEBA, nueva: CONTRASENA_DE_PRUEBA },
-    }),
-  },
-  'POST /api/gestion/cuenta/segundo-factor/quitar': {
-    permiso: 'leer',
-    pedido: () => ({
-      url: '/api/gestion/cuenta/segundo-factor/quitar',
-      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
-    }),
-  },
-  'POST /api/gestion/cuenta/codigos-recuperacion': {
-    permiso: 'leer',
-    pedido: () => ({
-      url: '/api/gestion/cuenta/codigos-recuperacion',
-      cuerpo: { contrasena: CONTRASENA_DE_PRUEBA },
-    }),
-  },
-  'PUT /api/gestion/cuenta/resumen-diario': {
-    permiso: 'leer',
-    pedido: () => ({ url: '/api/gestion/cuenta/resumen-diario', cuerpo: { activo: false } }),
-  },
-  'GET /api/gestion/novedades': { permiso: 'leer', pedido: () => ({ url: '/api/gestion/novedades' }) },
-  'POST /api/gestion/novedades/vistas': {
-    permiso: 'leer',
-    pedido: () => ({ url: '/api/gestion/novedades/vistas', cuerpo: {} }),
-  },
-  'POST /api/gestion/datos-personales/consulta': {
-    permiso: 'datosPersonales',
-    pedido: () => ({ url: '/api/gestion/datos-personales/consulta', cuerpo: { dni: '30111222' } }),
-  },
-  // Last: the administrador's request deletes the application's personal data (30111222 is its DNI).
-  'POST /api/gestion/datos-personales/supresion': {
-    permiso: 'datosPersonales',
-    pedido: () => ({
-      url: '/api/gestion/datos-personales/supresion',
-      cuerpo: { dni: '30111222', confirmacion: '30111222', motivo: 'Pedido del titular.' },
-    }),
-  },
-};
+import { TABLA, type Datos, type Pedido } from './ayuda/tabla-de-autorizacion.js';
 
 /** What a revisor may do (producto §9), written out rather than read from domain/personal.ts. */
 const DEL_REVISOR: readonly Permiso[] = ['leer', 'anotar', 'mover'];
@@ -471,8 +214,16 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
   });
 
   it('sin sesión, las rutas de la contraseña rechazan un pedido sin anti-falsificación', async () => {
-    for (const url of ['/api/gestion/contrasena/olvido', '/api/gestion/contrasena/enlace', '/api/gestion/contrasena']) {
-      const r = await ctx.app.inject({ method: 'POST', url, payload: { usuario: 'x', token: 'A'.repeat(43) } });
+    for (const url of [
+      '/api/gestion/contrasena/olvido',
+      '/api/gestion/contrasena/enlace',
+      '/api/gestion/contrasena',
+    ]) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { usuario: 'x', token: 'A'.repeat(43) },
+      });
       expect(r.statusCode, url).toBe(403);
     }
   });
