@@ -2,8 +2,10 @@
 // forgotten password's (1 h). The token is 32 random bytes (base64url) and the table keeps only its
 // sha256; the raw token travels in the outbox row until the message is written, and reaches the
 // person after `#` (never a server log). A newer link of the same account withdraws the older
-// unused ones. Using a link sets the password, ends every session of the account and clears its
-// sign-in lockout, in one transaction whose conditional update lets only one of two requests win.
+// unused ones. Using a link sets the password, ends every session of the account, clears its
+// sign-in lockout and withdraws the account's other unused links, in one transaction whose
+// conditional update lets only one of two requests win. A change of password in Mi cuenta
+// (personal/mi-cuenta.ts) withdraws them too.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as esperar } from 'node:timers/promises';
 import {
@@ -49,8 +51,10 @@ const FORMATO_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export const hashDeToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /**
- * Withdraws the account's unused links (a newer one is coming, or its e-mail changed and the old
- * mailbox must not hold a working one). In the caller's transaction.
+ * Withdraws the account's unused links (a newer one is coming, its e-mail changed and the old
+ * mailbox must not hold a working one, or its password was just set and none may set another). In
+ * the caller's transaction; one that also updates the account's row does so first, so two of
+ * them on one account wait for each other instead of deadlocking over the links' rows.
  */
 export async function retirarEnlaces(trx: Db, personalId: string, ahora = Date.now()): Promise<void> {
   await trx
@@ -161,8 +165,9 @@ export async function consultarEnlace(db: Db, token: string, ahora = Date.now())
 /**
  * Chooses the password through the link: judged by the shared rule (12 characters, not the user
  * name: an ErrorPersonal with `fields.contrasena`), then, in one transaction, the link used (of
- * two requests at once, one), the hash set, every session of the account ended and its lockout
- * cleared, audited `contrasena` {por: 'enlace'}.
+ * two requests at once, one), the hash set, every session of the account ended, its lockout
+ * cleared and its other unused links withdrawn (one password chosen, no other link may overwrite
+ * it), audited `contrasena` {por: 'enlace'}.
  */
 export async function usarEnlace(
   db: Db,
@@ -175,6 +180,14 @@ export async function usarEnlace(
   validarCon(esquemaContrasenaConEnlace, { contrasena }, { usuario: enlace.usuario });
   const hash = await hashDeContrasena(contrasena);
   await db.transaction().execute(async (trx) => {
+    // The account's row first (a no-op update takes its lock), as Mi cuenta's change of password
+    // and "Cambiar correo" lock it before they withdraw the links: of two at once, one waits for
+    // the other to end instead of each holding a row the other needs.
+    await trx
+      .updateTable('personal')
+      .set((eb) => ({ hash: eb.ref('hash') }))
+      .where('id', '=', enlace.personalId)
+      .execute();
     const r = await trx
       .updateTable('enlaces_personal')
       .set({ usado_en: new Date(ahora).toISOString() })
@@ -199,6 +212,8 @@ export async function usarEnlace(
     // Whoever held a session (maybe the reason for the reset) is out; the new password starts clean.
     await trx.deleteFrom('sesiones_personal').where('personal_id', '=', enlace.personalId).execute();
     await trx.deleteFrom('bloqueos_ingreso').where('usuario', '=', claveDeUsuario(enlace.usuario)).execute();
+    // This one is used; any other still out (two made at once) must not set another password.
+    await retirarEnlaces(trx, enlace.personalId, ahora);
     await auditar(trx, {
       usuario: enlace.usuario,
       ip,

@@ -1,14 +1,17 @@
 // Mi cuenta (producto §16): the account as its owner sees it; "Cambiar contraseña" asks for the
 // current one (a wrong one counts toward the sign-in lockout and is audited like a sign-in), holds
-// the new one to the shared rules and ends the account's other sessions but not this one;
-// removing one's own second factor asks for the password and keeps this session; "Resumen diario"
-// needs an e-mail to be turned on.
+// the new one to the shared rules, ends the account's other sessions but not this one and
+// withdraws the account's unused links (a reset link sent before no longer works); removing one's
+// own second factor asks for the password and keeps this session; "Resumen diario" needs an
+// e-mail to be turned on.
 import { verify } from '@node-rs/argon2';
 import { beforeEach, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, TEXTOS_GESTION } from '../../domain/index.js';
 import { TEXTOS_CUENTAS } from '../../domain/cuentas.js';
+import { crearEnlace } from '../../server/personal/enlaces.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
-import { fallosDe, ingresarConSegundoFactor, put, sesionesDe } from './ayuda/mi-cuenta.js';
+import { enlacesDe } from './ayuda/cuentas.js';
+import { fallosDe, idDeCuenta, ingresarConSegundoFactor, put, sesionesDe } from './ayuda/mi-cuenta.js';
 import {
   asegurarCuenta,
   auditoriaDe,
@@ -85,6 +88,31 @@ conCadaBase('gestión: Mi cuenta', (ctx) => {
     expect(await verify(await hashDe(ctx, 'cambia'), NUEVA)).toBe(true);
     expect((await ingresar(await ctx.navegador().abrir(), 'cambia')).statusCode).toBe(401);
     expect((await ingresar(await ctx.navegador().abrir(), 'cambia', NUEVA)).statusCode).toBe(200);
+  });
+
+  it('cambiar la contraseña retira los enlaces sin usar: uno de restablecimiento enviado antes ya no sirve', async () => {
+    const nav = await ingresarComo(ctx, 'cambia-enlace', 'revisor');
+    // "¿Olvidaste tu contraseña?" sent a link (maybe asked by whoever knows the old password).
+    const id = await idDeCuenta(ctx, 'cambia-enlace');
+    const { token } = await ctx.db
+      .transaction()
+      .execute((trx) => crearEnlace(trx, { id, correo: 'cambia-enlace@ejemplo.com' }, 'restablecer'));
+
+    expect((await nav.post(CAMBIAR, { actual: CONTRASENA_DE_PRUEBA, nueva: NUEVA })).statusCode).toBe(204);
+    const [enlace] = await enlacesDe(ctx, 'cambia-enlace');
+    expect(enlace!.usado_en).toBeNull();
+    expect(enlace!.retirado_en).not.toBeNull();
+    const otro = await ctx.navegador().abrir();
+    for (const r of [
+      await otro.post('/api/gestion/contrasena/enlace', { token }),
+      await otro.post('/api/gestion/contrasena', { token, contrasena: 'la del enlace, bien larga' }),
+    ]) {
+      expect(r.statusCode).toBe(410);
+      expect(r.json()).toEqual({ error: 'ENLACE_VENCIDO', message: TEXTOS_CUENTAS.enlaceReemplazado });
+    }
+    // The password chosen in Mi cuenta stays, and so does this session.
+    expect(await verify(await hashDe(ctx, 'cambia-enlace'), NUEVA)).toBe(true);
+    expect((await nav.get('/api/gestion/sesion')).statusCode).toBe(200);
   });
 
   it('la contraseña actual equivocada: 400 en su campo, nada cambia, se audita como ingreso fallido y cuenta', async () => {

@@ -1,10 +1,11 @@
 // The links to choose a password and "¿Olvidaste tu contraseña?" (producto §16, decision 127): the
 // message written from the outbox (an .eml without SMTP_URL) carries the link with its token after
 // `#`; the link names its account; the password chosen through it follows the shared rules; using
-// it ends the account's sessions and clears its lockout, once (also with two requests at once);
-// a used, expired, replaced link or one of a disabled account is refused with its own words; the
-// forgotten-password request answers the same, in about the same time, whether or not the account
-// exists, and is rate-limited per address.
+// it ends the account's sessions, clears its lockout and withdraws the account's other unused
+// links, once (also with two requests at once); a used, expired, replaced link or one of a
+// disabled account is refused with its own words; the forgotten-password request answers the
+// same, in about the same time, whether or not the account exists, and is rate-limited per
+// address.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -14,6 +15,7 @@ import { TEXTOS_GESTION } from '../../domain/index.js';
 import { contrasenaValida, hashDeContrasena } from '../../server/personal/contrasenas.js';
 import {
   consultarEnlace,
+  crearEnlace,
   DURACION_MINIMA_OLVIDO_MS,
   ErrorEnlace,
   pedirRestablecimiento,
@@ -28,7 +30,7 @@ import {
   olvidarLimitesDeContrasena,
   ultimoToken,
 } from './ayuda/cuentas.js';
-import { fallosDe, sesionesDe } from './ayuda/mi-cuenta.js';
+import { fallosDe, idDeCuenta, sesionesDe } from './ayuda/mi-cuenta.js';
 import { auditoria, auditoriaDe, ingresar, ingresarComo, olvidarLimiteDeIngreso } from './ayuda/personal.js';
 
 const OLVIDO = '/api/gestion/contrasena/olvido';
@@ -262,6 +264,40 @@ conCadaBase(
       expect(vieja.statusCode).toBe(401);
       expect(vieja.json()).toMatchObject({ message: TEXTOS_GESTION.credencialesIncorrectas });
       expect((await ingresar(await ctx.navegador().abrir(), 'en-sesiones', ELEGIDA)).statusCode).toBe(200);
+    });
+
+    it('usar un enlace retira los otros sin usar de la cuenta: ninguno elige otra contraseña después', async () => {
+      await cuentaConCorreo(ctx, 'en-otros');
+      const cuenta = { id: await idDeCuenta(ctx, 'en-otros'), correo: 'en-otros@ejemplo.com' };
+      const nuevo = (tipo: 'alta' | 'restablecer') =>
+        ctx.db.transaction().execute((trx) => crearEnlace(trx, cuenta, tipo));
+      // Two links out at once (two requests made them together: neither withdrew the other).
+      const primero = await nuevo('restablecer');
+      const segundo = await nuevo('restablecer');
+      await ctx.db
+        .updateTable('enlaces_personal')
+        .set({ retirado_en: null })
+        .where('id', '=', primero.id)
+        .execute();
+      const nav = await ctx.navegador().abrir();
+      expect((await nav.post(ENLACE, { token: primero.token })).statusCode).toBe(200);
+      expect((await nav.post(ENLACE, { token: segundo.token })).statusCode).toBe(200);
+
+      expect((await nav.post(CONTRASENA, { token: segundo.token, contrasena: ELEGIDA })).statusCode).toBe(
+        204,
+      );
+      const enlaces = await enlacesDe(ctx, 'en-otros');
+      expect(enlaces.find((e) => e.id === segundo.id)!.usado_en).not.toBeNull();
+      expect(enlaces.find((e) => e.id === primero.id)).toMatchObject({ usado_en: null });
+      expect(enlaces.find((e) => e.id === primero.id)!.retirado_en).not.toBeNull();
+      for (const r of [
+        await nav.post(ENLACE, { token: primero.token }),
+        await nav.post(CONTRASENA, { token: primero.token, contrasena: 'otra contraseña larga' }),
+      ]) {
+        expect(r.statusCode).toBe(410);
+        expect(r.json()).toEqual({ error: 'ENLACE_VENCIDO', message: TEXTOS_CUENTAS.enlaceReemplazado });
+      }
+      expect((await ingresar(await ctx.navegador().abrir(), 'en-otros', ELEGIDA)).statusCode).toBe(200);
     });
 
     it('dos pedidos a la vez con el mismo enlace: uno lo usa (204), el otro 410; una sola fila de auditoría', async () => {

@@ -2,14 +2,18 @@
 //   GET  /api/gestion/cuenta                               the account, its e-mail, "Resumen diario" and
 //                                                          how many recovery codes are left
 //   POST /api/gestion/cuenta/contrasena                    {actual, nueva} → 204; the other sessions end
+//                                                          and the account's unused links are withdrawn
 //   POST /api/gestion/cuenta/segundo-factor/quitar         {contrasena} → the account; this session stays
 //   POST /api/gestion/cuenta/codigos-recuperacion          {contrasena} → {codigos}: 10 new ones, shown once
 //   PUT  /api/gestion/cuenta/resumen-diario                {activo} → the account
 //
-// Every change of how one signs in asks for the password again through `confirmarContrasena`
-// (personal/ingreso.ts): a stolen session cannot change the password, remove the factor or read
-// new codes, and guessing here counts toward the same lockout as the sign-in page. The bodies are
-// judged with the forms' own rules (domain/cuentas.ts), so both say the same words.
+// The routes speak HTTP; the changes, their transactions and audit rows are the services'
+// (personal/mi-cuenta.ts). Every change of how one signs in asks for the password again through
+// `confirmarContrasena` (personal/ingreso.ts) before the service runs: a stolen session cannot
+// change the password, remove the factor or read new codes, and guessing here counts toward the
+// same lockout as the sign-in page (a locked account: 429 with Retry-After). The bodies are judged
+// first, with the forms' own rules (domain/cuentas.ts), so both say the same words and a request
+// refused anyway spends no attempt. An account disabled since its session was checked: 401.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
   esquemaCambioContrasena,
@@ -19,26 +23,21 @@ import {
   TEXTOS_CUENTAS,
 } from '../../../domain/cuentas.js';
 import { problemas, type EsquemaDeFormulario } from '../../../domain/formularios.js';
-import { BLOQUEO_MS, TEXTOS_GESTION, type Rol } from '../../../domain/index.js';
+import { BLOQUEO_MS, TEXTOS_GESTION } from '../../../domain/index.js';
 import type { Db } from '../../db/esquema.js';
-import { auditar } from '../../auditoria/cadena.js';
 import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
-import { codigosRecuperacionRestantes, reemplazarCodigosRecuperacion } from '../codigos-recuperacion.js';
-import { hashDeContrasena } from '../contrasenas.js';
-import { quitarSegundoFactor } from '../cuentas.js';
 import { confirmarContrasena, type Reautenticacion } from '../ingreso.js';
+import {
+  cambiarContrasenaPropia,
+  cambiarResumenDiario,
+  codigosSinSegundoFactor,
+  generarCodigosRecuperacion,
+  leerMiCuenta,
+  quitarSegundoFactorPropio,
+  sinSegundoFactor,
+  type MiCuenta,
+} from '../mi-cuenta.js';
 import type { SesionActiva } from '../sesiones.js';
-
-export interface MiCuenta {
-  usuario: string;
-  nombre: string;
-  rol: Rol;
-  segundoFactor: boolean;
-  correo: string | null;
-  resumenDiario: boolean;
-  /** Unused recovery codes (0 without a second factor: they only work with one). */
-  codigosRestantes: number;
-}
 
 const esquemaMiCuenta = {
   type: 'object',
@@ -67,25 +66,10 @@ const cuerpoConContrasena = {
 
 const sinSesion = () => new ErrorHttp(401, CODIGOS.SIN_SESION, TEXTOS_GESTION.sinSesion);
 
-async function leerCuenta(db: Db, personalId: string): Promise<MiCuenta> {
-  const fila = await db
-    .selectFrom('personal')
-    .select(['usuario', 'nombre', 'rol', 'totp_secreto', 'correo', 'resumen_diario'])
-    .where('id', '=', personalId)
-    .where('activo', '=', 1)
-    .executeTakeFirst();
-  // Disabled since the session was checked: its sessions are ending.
-  if (!fila) throw sinSesion();
-  const segundoFactor = fila.totp_secreto !== null;
-  return {
-    usuario: fila.usuario,
-    nombre: fila.nombre,
-    rol: fila.rol as Rol,
-    segundoFactor,
-    correo: fila.correo,
-    resumenDiario: Number(fila.resumen_diario) === 1,
-    codigosRestantes: segundoFactor ? await codigosRecuperacionRestantes(db, personalId) : 0,
-  };
+/** The account, or 401 when it was disabled since the session was checked (its sessions are ending). */
+function cuentaOSinSesion(cuenta: MiCuenta | null): MiCuenta {
+  if (!cuenta) throw sinSesion();
+  return cuenta;
 }
 
 /** 400 with the fields the shared rules refuse, if any. */
@@ -128,9 +112,12 @@ async function exigirContrasena(
   throw new ErrorHttp(400, CODIGOS.CREDENCIALES, mensaje, { [p.campo]: mensaje });
 }
 
-const sinSegundoFactor = () => new ErrorHttp(409, CODIGOS.CONFLICTO, TEXTOS_CUENTAS.sinSegundoFactor);
-
 export const rutasCuenta: FastifyPluginAsync = async (app) => {
+  const propietario = (request: { sesion: SesionActiva | null; ip: string }) => ({
+    sesion: request.sesion!,
+    ip: request.ip,
+  });
+
   app.get('/cuenta', {
     preHandler: app.requiere('leer'),
     schema: {
@@ -138,13 +125,14 @@ export const rutasCuenta: FastifyPluginAsync = async (app) => {
       tags: ['gestión'],
       response: { 200: esquemaMiCuenta, ...respuestasDeError },
     },
-    handler: async (request) => leerCuenta(app.db, request.sesion!.personalId),
+    handler: async (request) => cuentaOSinSesion(await leerMiCuenta(app.db, request.sesion!.personalId)),
   });
 
   app.post<{ Body: { actual: string; nueva: string } }>('/cuenta/contrasena', {
     preHandler: app.requiere('leer'),
     schema: {
-      summary: 'Cambiar la contraseña de la cuenta (pide la actual; cierra las demás sesiones)',
+      summary:
+        'Cambiar la contraseña de la cuenta (pide la actual; cierra las demás sesiones y retira sus enlaces sin usar)',
       tags: ['gestión'],
       body: {
         type: 'object',
@@ -164,31 +152,7 @@ export const rutasCuenta: FastifyPluginAsync = async (app) => {
         { sesion, contrasena: actual, ip: request.ip, para: 'contrasena', campo: 'actual' },
         reply,
       );
-      const hash = await hashDeContrasena(nueva);
-      const cambiada = await app.db.transaction().execute(async (trx) => {
-        const r = await trx
-          .updateTable('personal')
-          .set({ hash })
-          .where('id', '=', sesion.personalId)
-          .where('activo', '=', 1)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) return false;
-        // Whoever else holds a session of the account (a stolen cookie) is out; this one stays.
-        await trx
-          .deleteFrom('sesiones_personal')
-          .where('personal_id', '=', sesion.personalId)
-          .where('id', '!=', sesion.id)
-          .execute();
-        await auditar(trx, {
-          usuario: sesion.usuario,
-          ip: request.ip,
-          accion: 'contrasena',
-          objeto: sesion.usuario,
-          detalle: { por: 'cuenta' },
-        });
-        return true;
-      });
-      if (!cambiada) throw sinSesion();
+      if (!(await cambiarContrasenaPropia(app.db, propietario(request), nueva))) throw sinSesion();
       return reply.code(204).send();
     },
   });
@@ -217,15 +181,7 @@ export const rutasCuenta: FastifyPluginAsync = async (app) => {
         },
         reply,
       );
-      // The accounts' one way to do it (personal/cuentas.ts): the codes go too, the other sessions end.
-      const quitado = await quitarSegundoFactor(
-        app.db,
-        sesion.usuario,
-        { usuario: sesion.usuario, ip: request.ip },
-        { conservarSesion: sesion.id },
-      );
-      if (!quitado) throw sinSegundoFactor();
-      return leerCuenta(app.db, sesion.personalId);
+      return cuentaOSinSesion(await quitarSegundoFactorPropio(app.db, propietario(request)));
     },
   });
 
@@ -248,8 +204,8 @@ export const rutasCuenta: FastifyPluginAsync = async (app) => {
     handler: async (request, reply) => {
       const sesion = request.sesion!;
       validar(esquemaConfirmarContrasena, request.body);
-      const sinFactor = () => new ErrorHttp(409, CODIGOS.CONFLICTO, TEXTOS_CUENTAS.codigosSinSegundoFactor);
-      if (!sesion.segundoFactor) throw sinFactor();
+      // No factor, no codes: said before the password is asked.
+      if (!sesion.segundoFactor) throw codigosSinSegundoFactor();
       await exigirContrasena(
         app.db,
         {
@@ -261,30 +217,7 @@ export const rutasCuenta: FastifyPluginAsync = async (app) => {
         },
         reply,
       );
-      const codigos = await app.db.transaction().execute(async (trx) => {
-        // A no-op update that takes the account's row lock: a removal of the factor at the same
-        // moment (which deletes the codes) goes wholly before or wholly after, never leaving codes
-        // to an account without a factor.
-        const r = await trx
-          .updateTable('personal')
-          .set((eb) => ({ totp_secreto: eb.ref('totp_secreto') }))
-          .where('id', '=', sesion.personalId)
-          .where('activo', '=', 1)
-          .where('totp_secreto', 'is not', null)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) return null;
-        const nuevos = await reemplazarCodigosRecuperacion(trx, sesion.personalId);
-        // Never the codes: only that they were made.
-        await auditar(trx, {
-          usuario: sesion.usuario,
-          ip: request.ip,
-          accion: 'codigos_recuperacion',
-          objeto: sesion.usuario,
-          detalle: { cantidad: nuevos.length },
-        });
-        return nuevos;
-      });
-      if (codigos === null) throw sinFactor();
+      const codigos = await generarCodigosRecuperacion(app.db, propietario(request));
       // Shown in this answer only: no cache may keep it.
       reply.header('cache-control', 'no-store');
       return { codigos };
@@ -305,35 +238,8 @@ export const rutasCuenta: FastifyPluginAsync = async (app) => {
       response: { 200: esquemaMiCuenta, ...respuestasDeError },
     },
     handler: async (request) => {
-      const sesion = request.sesion!;
       validar(esquemaResumenDiario, request.body);
-      const { activo } = request.body;
-      const hecho = await app.db.transaction().execute(async (trx) => {
-        // Conditional: on only with an e-mail to send it to.
-        let consulta = trx
-          .updateTable('personal')
-          .set({ resumen_diario: activo ? 1 : 0 })
-          .where('id', '=', sesion.personalId)
-          .where('activo', '=', 1);
-        if (activo) consulta = consulta.where('correo', 'is not', null).where('correo', '!=', '');
-        const r = await consulta.executeTakeFirst();
-        if (Number(r.numUpdatedRows) === 0) return false;
-        await auditar(trx, {
-          usuario: sesion.usuario,
-          ip: request.ip,
-          accion: 'resumen_diario',
-          objeto: sesion.usuario,
-          detalle: { activo },
-        });
-        return true;
-      });
-      // Nothing changed: the account was disabled meanwhile (leerCuenta answers 401) or has no e-mail.
-      const cuenta = await leerCuenta(app.db, sesion.personalId);
-      if (!hecho)
-        throw new ErrorHttp(400, CODIGOS.VALIDACION, TEXTOS_CUENTAS.sinCorreo, {
-          activo: TEXTOS_CUENTAS.sinCorreo,
-        });
-      return cuenta;
+      return cuentaOSinSesion(await cambiarResumenDiario(app.db, propietario(request), request.body.activo));
     },
   });
 };
