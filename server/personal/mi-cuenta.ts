@@ -86,13 +86,23 @@ export async function cambiarContrasenaPropia(
 ): Promise<boolean> {
   const hash = await hashDeContrasena(nueva);
   return db.transaction().execute(async (trx) => {
-    const r = await trx
+    // The account's row first (a no-op update takes its lock); then this session must still be
+    // there. A link used meanwhile ended every session of the account and chose a password: this
+    // change, asked by a session that no longer exists, must not write over it.
+    const cuenta = await trx
       .updateTable('personal')
-      .set({ hash })
+      .set((eb) => ({ hash: eb.ref('hash') }))
       .where('id', '=', sesion.personalId)
       .where('activo', '=', 1)
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return false;
+    if (Number(cuenta.numUpdatedRows) === 0) return false;
+    const vigente = await trx
+      .selectFrom('sesiones_personal')
+      .select('id')
+      .where('id', '=', sesion.id)
+      .executeTakeFirst();
+    if (!vigente) return false;
+    await trx.updateTable('personal').set({ hash }).where('id', '=', sesion.personalId).execute();
     // Whoever else holds a session of the account (a stolen cookie) is out; this one stays.
     await trx
       .deleteFrom('sesiones_personal')

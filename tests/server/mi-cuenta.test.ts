@@ -9,6 +9,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { FALLOS_MAXIMOS, TEXTOS_GESTION } from '../../domain/index.js';
 import { TEXTOS_CUENTAS } from '../../domain/cuentas.js';
 import { crearEnlace } from '../../server/personal/enlaces.js';
+import { cambiarContrasenaPropia } from '../../server/personal/mi-cuenta.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { enlacesDe } from './ayuda/cuentas.js';
 import { fallosDe, idDeCuenta, ingresarConSegundoFactor, put, sesionesDe } from './ayuda/mi-cuenta.js';
@@ -113,6 +114,19 @@ conCadaBase('gestión: Mi cuenta', (ctx) => {
     // The password chosen in Mi cuenta stays, and so does this session.
     expect(await verify(await hashDe(ctx, 'cambia-enlace'), NUEVA)).toBe(true);
     expect((await nav.get('/api/gestion/sesion')).statusCode).toBe(200);
+  });
+
+  it('un cambio cuya sesión terminó entretanto (un enlace usado a la vez) no escribe sobre la contraseña del enlace', async () => {
+    await asegurarCuenta(ctx.db, 'cambia-tarde', 'revisor');
+    const personalId = await idDeCuenta(ctx, 'cambia-tarde');
+    const antes = await hashDe(ctx, 'cambia-tarde');
+    // The route checked the session and the password; then a link ended every session.
+    const sesion = { id: 'f'.repeat(64), personalId, usuario: 'cambia-tarde' };
+    const filas = await auditoriaDe(ctx.db, async () => {
+      expect(await cambiarContrasenaPropia(ctx.db, { sesion, ip: '127.0.0.1' }, NUEVA)).toBe(false);
+    });
+    expect(await hashDe(ctx, 'cambia-tarde')).toBe(antes);
+    expect(filas).toEqual([]);
   });
 
   it('la contraseña actual equivocada: 400 en su campo, nada cambia, se audita como ingreso fallido y cuenta', async () => {
