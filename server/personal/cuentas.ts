@@ -1,4 +1,4 @@
-// Staff accounts (producto §9, §16): created by `npm run personal -- alta` (with a password) or by
+// Staff accounts (producto §9, producto §16): created by `npm run personal -- alta` (with a password) or by
 // an administrador's "Nueva cuenta" (personal/administracion.ts: the person chooses it through a
 // link), disabled (never deleted, their history stays) by `baja` or in the back-office, listed by
 // `lista`. A disabled account's sessions end at once, in the transaction that disables it. The

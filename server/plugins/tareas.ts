@@ -9,8 +9,8 @@
 //   sign-in lockouts (`npm run barrer` stays for cron and by hand);
 // - retencion: deletes the personal data whose retention period ended (producto §13), once a day;
 // - cabeza_auditoria: with CORREO_AUDITORIA, the audit chain's head by e-mail, once a day;
-// - resumen_diario: each opted-in account's "Resumen diario" (tareas/resumen-diario.ts, producto
-//   §16), once per account and working day from 8:00 in Argentina. Looked at every 5 minutes, or
+// - resumen_diario: each opted-in account's "Resumen diario" (tareas/resumen-diario.ts,
+//   producto §16), once per account and working day from 8:00 in Argentina. Looked at every 5 minutes, or
 //   as often as the outbox when that is more often (MAIL_POLL_SECONDS): the summary leaves with
 //   the outbox's next look anyway. Its slot is taken only when a read finds a summary due and not
 //   queued (none outside working days and before 8:00, when it reads nothing at all).

@@ -25,7 +25,7 @@ const DatosPersonales = lazy(() =>
   import('./paginas/DatosPersonales.js').then((m) => ({ default: m.DatosPersonales })),
 );
 const Cuenta = lazy(() => import('./paginas/Cuenta.js').then((m) => ({ default: m.Cuenta })));
-// Producto §16: the accounts (administrador), and the two pages of a forgotten or new password.
+// In producto §16: the accounts (administrador), and the two pages of a forgotten or new password.
 const Personal = lazy(() => import('./paginas/Personal.js').then((m) => ({ default: m.Personal })));
 const Olvido = lazy(() => import('./paginas/Olvido.js').then((m) => ({ default: m.Olvido })));
 const ElegirContrasena = lazy(() =>

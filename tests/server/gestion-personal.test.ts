@@ -1,4 +1,4 @@
-// Staff accounts in the back-office (producto §9, §16): the list and "baja", for administradores only.
+// Staff accounts in the back-office (producto §9, producto §16): the list and "baja", for administradores only.
 // An administrador may not disable their own account (409); an unknown or already disabled one
 // is 404; a disabled account's sessions end at once and its history stays.
 import { beforeEach, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// /gestion/cuenta — Mi cuenta (producto §9 and §16): who is signed in and the account's e-mail
+// /gestion/cuenta — Mi cuenta (producto §9 and producto §16): who is signed in and the account's e-mail
 // (GET /api/gestion/cuenta), then one region per thing to do, each in its own file under cuenta/:
 // "Cambiar contraseña", "Segundo factor" (turn it on or remove it), "Códigos de recuperación"
 // (only with a second factor) and "Resumen diario". Every change of access asks for the password
-// again (cuenta/DialogoContrasena.tsx, cuenta/ActivarSegundoFactor.tsx).
+// again (componentes/DialogoTuContrasena.tsx, cuenta/ActivarSegundoFactor.tsx).
 import { chakra } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';

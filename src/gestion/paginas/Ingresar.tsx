@@ -2,7 +2,7 @@
 // with a second factor is asked for "Código de verificación" and the form is sent again. The
 // server's words are shown for a wrong pair, a locked account or a wrong code. Then back to the
 // page the user wanted (?volver=, a back-office path only) or the Tablero (producto §15). Formik holds the fields,
-// checked with the shared rules (domain/formularios.ts) when the form is sent. Producto §16: the code
+// checked with the shared rules (domain/formularios.ts) when the form is sent. In producto §16 the code
 // field also takes a recovery code (so it is a text field: a phone's digit pad has no letters), a
 // used one is refused on the field, and "¿Olvidaste tu contraseña?" leads to /gestion/olvido.
 import { Box, Button, Input, Stack } from '@chakra-ui/react';

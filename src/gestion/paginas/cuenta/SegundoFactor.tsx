@@ -1,4 +1,4 @@
-// Mi cuenta's "Segundo factor" (producto §9 and §16): with it on, "Quitar segundo factor"; with it
+// Mi cuenta's "Segundo factor" (producto §9 and producto §16): with it on, "Quitar segundo factor"; with it
 // off, the enrolment (ActivarSegundoFactor.tsx). Both ask for the password again. After either,
 // the part that had the focus is gone: the focus goes to the notice that says what changed.
 import { Box, Text } from '@chakra-ui/react';
