@@ -1,9 +1,10 @@
-// The back-office's dialogs that ask before acting (a move, a proposal, a deletion): a centred
-// Chakra dialog holding one form — title, the refusal if any, the body's fields, and a footer with
-// "Cancelar" and the submit button. Closing it (Escape, the backdrop, Cancelar) is `onCerrar`;
-// submitting is `onEnviar`. Each dialog keeps its own Formik form and says only what differs.
+// The back-office's dialogs that ask before acting (a move, a proposal, a deletion, a change of
+// an account): a centred Chakra dialog holding one form — title, the refusal if any, what it does,
+// the fields, and a footer with "Cancelar" and the submit button. Closing it (Escape, the backdrop,
+// Cancelar) is `onCerrar`; submitting is `onEnviar`. Each dialog keeps its own Formik form and says
+// only what differs.
 import type { ReactNode, RefObject } from 'react';
-import { Button, Dialog, Portal, chakra } from '@chakra-ui/react';
+import { Button, Dialog, Portal, Text, chakra } from '@chakra-ui/react';
 import { AvisoError } from './Avisos.js';
 
 export interface PropsDialogoConFormulario {
@@ -11,6 +12,8 @@ export interface PropsDialogoConFormulario {
   titulo: ReactNode;
   /** The server's refusal, shown first in the body. */
   error?: string | null;
+  /** What confirming does: the dialog's description, read with its title, before the fields. */
+  descripcion?: ReactNode;
   /** Where focus goes on opening: the first field, else the submit button. */
   focoInicial: () => HTMLElement | null;
   /** Where focus returns on closing, when not to the control that opened it. */
@@ -28,7 +31,8 @@ export interface PropsDialogoConFormulario {
     disabled?: boolean;
     describedBy?: string;
   };
-  children: ReactNode;
+  /** The fields, if it asks for any. */
+  children?: ReactNode;
 }
 
 export function DialogoConFormulario(p: PropsDialogoConFormulario) {
@@ -57,6 +61,11 @@ export function DialogoConFormulario(p: PropsDialogoConFormulario) {
               </Dialog.Header>
               <Dialog.Body display="flex" flexDirection="column" gap="4">
                 {p.error ? <AvisoError>{p.error}</AvisoError> : null}
+                {p.descripcion ? (
+                  <Dialog.Description asChild>
+                    <Text>{p.descripcion}</Text>
+                  </Dialog.Description>
+                ) : null}
                 {p.children}
               </Dialog.Body>
               <Dialog.Footer>

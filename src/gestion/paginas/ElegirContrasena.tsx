@@ -16,14 +16,14 @@ import {
   TEXTOS_CUENTAS,
   type TipoEnlace,
 } from '../../../domain/cuentas.js';
-import { LARGO_MINIMO_CONTRASENA } from '../../../domain/personal.js';
 import { BASE_GESTION, http } from '../../api/cliente.js';
 import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
 import { AvisoError, AvisoExito, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
-import { CampoClave } from '../componentes/CampoClave.js';
+import { CamposContrasenaNueva } from '../componentes/CamposContrasenaNueva.js';
 import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
+import { ponerEnLosCampos } from '../componentes/errorDelServidor.js';
 import { Titulo } from '../componentes/Titulo.js';
-import { camposConError, estadoHttp, mensajeDeError } from '../consultas.js';
+import { estadoHttp, mensajeDeError } from '../consultas.js';
 import { CLAVE_SESION } from '../sesion.js';
 
 /** What a valid link says about itself. */
@@ -44,8 +44,6 @@ const elegirContrasena = async (pedido: { token: string; contrasena: string }) =
 
 type Valores = { contrasena: string; repetir: string };
 const CAMPOS = ['contrasena', 'repetir'] as const;
-
-const AYUDA_CONTRASENA = `Al menos ${LARGO_MINIMO_CONTRASENA} caracteres, distinta de tu usuario. Una frase de varias palabras es fácil de recordar y difícil de adivinar.`;
 
 /** The token after '#', read once; the address bar keeps only the path from then on. */
 function tomarToken(): string {
@@ -126,14 +124,7 @@ function Formulario({ token, cuenta }: { token: string; cuenta: DatosDelEnlace }
       setHecho(true);
     },
     onError: (error) => {
-      const campos = camposConError(error);
-      const primero = CAMPOS.find((campo) => campos[campo]);
-      if (!primero) {
-        setRechazo(mensajeDeError(error));
-        return;
-      }
-      formulario.setErrors(campos);
-      refs[primero].current?.focus();
+      if (!ponerEnLosCampos(formulario, error, refs)) setRechazo(mensajeDeError(error));
     },
   });
   const validar = validarCon<Valores>(esquemaElegirContrasena, () => ({ usuario: cuenta.usuario }));
@@ -182,24 +173,13 @@ function Formulario({ token, cuenta }: { token: string; cuenta: DatosDelEnlace }
         <Stack gap="2">
           {/* Whose password this is, for password managers (not shown, not read). */}
           <input type="text" name="username" autoComplete="username" value={cuenta.usuario} readOnly hidden />
-          <CampoClave
-            id="elegir-contrasena"
-            etiqueta={ROTULOS_CUENTAS.contrasenaNueva}
-            autoComplete="new-password"
-            ayuda={AYUDA_CONTRASENA}
-            entrada={refs.contrasena}
-            error={formulario.errors.contrasena}
-            valor={formulario.values.contrasena}
-            alCambiar={cambiar('contrasena')}
-          />
-          <CampoClave
-            id="elegir-repetir"
-            etiqueta={ROTULOS_CUENTAS.repetirContrasena}
-            autoComplete="new-password"
-            entrada={refs.repetir}
-            error={formulario.errors.repetir}
-            valor={formulario.values.repetir}
-            alCambiar={cambiar('repetir')}
+          <CamposContrasenaNueva
+            campos={CAMPOS}
+            ids={['elegir-contrasena', 'elegir-repetir']}
+            valores={formulario.values}
+            errores={formulario.errors}
+            refs={refs}
+            alCambiar={cambiar}
           />
           <Button type="submit" colorPalette="blue" loading={guardar.isPending} mt="2">
             Guardar contraseña

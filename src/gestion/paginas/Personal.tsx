@@ -6,13 +6,16 @@
 // and nothing else changes. What it accepts is said in the page's notice, which then has the
 // focus (the button that opened the dialog may be gone); a cancelled dialog gives the focus back
 // to that button.
-import { Box, Button, Flex, chakra } from '@chakra-ui/react';
+import { Button, Flex, chakra } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';
 import { TEXTOS_GESTION } from '../../../domain/gestion.js';
 import { tienePermiso, type Rol } from '../../../domain/personal.js';
-import { AvisoError, AvisoExito, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
+import { AvisoError, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
+import { AvisoConFoco, useAviso } from '../componentes/AvisoConFoco.js';
+import { DialogoTuContrasena } from '../componentes/DialogoTuContrasena.js';
+import type { PropsDeDialogo } from '../componentes/useFormularioDeDialogo.js';
 import { Titulo } from '../componentes/Titulo.js';
 import { estadoHttp, mensajeDeError } from '../consultas.js';
 import { CLAVE_SESION, useCuenta } from '../sesion.js';
@@ -22,7 +25,6 @@ import { DialogoBaja } from './personal/DialogoBaja.js';
 import { DialogoCambioRol } from './personal/DialogoCambioRol.js';
 import { DialogoCorreo } from './personal/DialogoCorreo.js';
 import { DialogoNuevaCuenta } from './personal/DialogoNuevaCuenta.js';
-import { DialogoQuitarFactor } from './personal/DialogoQuitarFactor.js';
 import { TablaPersonal, type Accion } from './personal/TablaPersonal.js';
 import { TEXTOS_PERSONAL } from './personal/textos.js';
 
@@ -91,16 +93,11 @@ function Cuentas({ yo }: { yo: string }) {
   const [abierto, setAbierto] = useState(false);
   // A fresh, empty form at each opening.
   const [aperturas, setAperturas] = useState(0);
-  const [aviso, setAviso] = useState<{ tipo: 'exito' | 'error'; texto: string } | null>(null);
-  const refAviso = useRef<HTMLDivElement>(null);
+  // A direct action's notice takes the focus itself; a dialog's is handed the focus as it closes.
+  const aviso = useAviso();
   // The button that opened the dialog, where a cancelled one gives the focus back.
   const refBoton = useRef<HTMLElement | null>(null);
   const focoTrasCerrar = useRef<'boton' | 'aviso'>('boton');
-  // A direct action's notice (no dialog hands the focus over) is focused after the render that shows it.
-  const [vecesAviso, setVecesAviso] = useState(0);
-  useEffect(() => {
-    if (vecesAviso > 0) refAviso.current?.focus();
-  }, [vecesAviso]);
 
   const cambio = useMutation({
     mutationFn: ejecutar,
@@ -112,17 +109,16 @@ function Cuentas({ yo }: { yo: string }) {
       }
       // The list is read again before the notice: what it says is then in the table.
       await clienteConsultas.invalidateQueries({ queryKey: api.CLAVE_PERSONAL });
-      setAviso({ tipo: 'exito', texto });
       if (conDialogo(pedido)) {
+        aviso.mostrar('exito', texto);
         focoTrasCerrar.current = 'aviso';
         setAbierto(false);
-      } else setVecesAviso((n) => n + 1);
+      } else aviso.avisar('exito', texto);
     },
     onError: (error, pedido) => {
       // A dialog shows its own refusal; a direct action's goes to the notice.
       if (conDialogo(pedido)) return;
-      setAviso({ tipo: 'error', texto: mensajeDeError(error) });
-      setVecesAviso((n) => n + 1);
+      aviso.avisar('error', mensajeDeError(error));
     },
   });
 
@@ -130,7 +126,7 @@ function Cuentas({ yo }: { yo: string }) {
     refBoton.current = boton;
     focoTrasCerrar.current = 'boton';
     cambio.reset();
-    setAviso(null);
+    aviso.quitar();
     setDialogo(nuevo);
     setAperturas((n) => n + 1);
     setAbierto(true);
@@ -139,21 +135,21 @@ function Cuentas({ yo }: { yo: string }) {
   function alAccionar(accion: Accion, fila: FilaPersonal, boton: HTMLButtonElement) {
     if (accion === 'reactivar' || accion === 'enlace') {
       if (cambio.isPending) return;
-      setAviso(null);
+      aviso.quitar();
       cambio.mutate({ accion, fila });
       return;
     }
     abrir({ accion, fila }, boton);
   }
 
-  const comun = {
+  const comun: PropsDeDialogo = {
     abierto,
     enviando: cambio.isPending,
     error: abierto ? cambio.error : null,
     onCerrar: () => {
       if (!cambio.isPending) setAbierto(false);
     },
-    focoFinal: () => (focoTrasCerrar.current === 'aviso' ? refAviso.current : refBoton.current),
+    focoFinal: () => (focoTrasCerrar.current === 'aviso' ? aviso.ref.current : refBoton.current),
   };
   const pendiente = cambio.isPending ? cambio.variables : undefined;
   const datos = consulta.data;
@@ -170,10 +166,7 @@ function Cuentas({ yo }: { yo: string }) {
           {ROTULOS_CUENTAS.nuevaCuenta}
         </Button>
       </Flex>
-      <Box ref={refAviso} tabIndex={-1} outline="none">
-        {aviso?.tipo === 'error' ? <AvisoError>{aviso.texto}</AvisoError> : null}
-        {aviso?.tipo === 'exito' ? <AvisoExito>{aviso.texto}</AvisoExito> : null}
-      </Box>
+      <AvisoConFoco aviso={aviso} />
       {consulta.isError && !datos ? (
         <ErrorDeCarga
           mensaje={mensajeDeError(consulta.error, TEXTOS_PERSONAL.errorDeCarga)}
@@ -194,47 +187,65 @@ function Cuentas({ yo }: { yo: string }) {
           onAccion={alAccionar}
         />
       )}
-      {dialogo?.accion === 'nueva' ? (
-        <DialogoNuevaCuenta
+      {dialogo ? (
+        <DialogoDeAccion
           key={aperturas}
-          {...comun}
-          onConfirmar={(cuenta) => cambio.mutate({ accion: 'nueva', cuenta })}
-        />
-      ) : null}
-      {dialogo?.accion === 'rol' ? (
-        <DialogoCambioRol
-          key={aperturas}
-          {...comun}
-          fila={dialogo.fila}
+          dialogo={dialogo}
           yo={yo}
-          onConfirmar={(p) => cambio.mutate({ accion: 'rol', fila: dialogo.fila, ...p })}
-        />
-      ) : null}
-      {dialogo?.accion === 'correo' ? (
-        <DialogoCorreo
-          key={aperturas}
-          {...comun}
-          fila={dialogo.fila}
-          onConfirmar={(correo) => cambio.mutate({ accion: 'correo', fila: dialogo.fila, correo })}
-        />
-      ) : null}
-      {dialogo?.accion === 'baja' ? (
-        <DialogoBaja
-          key={aperturas}
-          {...comun}
-          fila={dialogo.fila}
-          onConfirmar={() => cambio.mutate({ accion: 'baja', fila: dialogo.fila })}
-        />
-      ) : null}
-      {dialogo?.accion === 'factor' ? (
-        <DialogoQuitarFactor
-          key={aperturas}
-          {...comun}
-          fila={dialogo.fila}
-          yo={yo}
-          onConfirmar={(contrasena) => cambio.mutate({ accion: 'factor', fila: dialogo.fila, contrasena })}
+          comun={comun}
+          confirmar={(pedido) => cambio.mutate(pedido)}
         />
       ) : null}
     </>
   );
+}
+
+/** The open dialog of a change: each asks its own, and all hand the page what to ask the server. */
+function DialogoDeAccion({
+  dialogo,
+  yo,
+  comun,
+  confirmar,
+}: {
+  dialogo: Dialogo;
+  yo: string;
+  comun: PropsDeDialogo;
+  confirmar: (pedido: Pedido) => void;
+}) {
+  if (dialogo.accion === 'nueva')
+    return <DialogoNuevaCuenta {...comun} onConfirmar={(cuenta) => confirmar({ accion: 'nueva', cuenta })} />;
+  const { fila } = dialogo;
+  switch (dialogo.accion) {
+    case 'rol':
+      return (
+        <DialogoCambioRol
+          {...comun}
+          fila={fila}
+          yo={yo}
+          onConfirmar={(p) => confirmar({ accion: 'rol', fila, ...p })}
+        />
+      );
+    case 'correo':
+      return (
+        <DialogoCorreo
+          {...comun}
+          fila={fila}
+          onConfirmar={(correo) => confirmar({ accion: 'correo', fila, correo })}
+        />
+      );
+    case 'baja':
+      return <DialogoBaja {...comun} fila={fila} onConfirmar={() => confirmar({ accion: 'baja', fila })} />;
+    case 'factor':
+      return (
+        <DialogoTuContrasena
+          {...comun}
+          yo={yo}
+          titulo={`${ROTULOS_CUENTAS.quitarSegundoFactor}: ${fila.usuario}`}
+          descripcion={TEXTOS_PERSONAL.confirmarQuitarFactor(fila.usuario)}
+          textoEnviar={ROTULOS_CUENTAS.quitarSegundoFactor}
+          colorPalette="red"
+          onConfirmar={(contrasena) => confirmar({ accion: 'factor', fila, contrasena })}
+        />
+      );
+  }
 }

@@ -6,8 +6,8 @@ import { Box, Button, HStack, Text, chakra } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CANTIDAD_CODIGOS_RECUPERACION, TEXTOS_CUENTAS } from '../../../../domain/cuentas.js';
+import { DialogoTuContrasena } from '../../componentes/DialogoTuContrasena.js';
 import { CLAVE_MI_CUENTA, generarCodigosRecuperacion } from './api.js';
-import { DialogoContrasena } from './DialogoContrasena.js';
 
 function quedan(restantes: number): string {
   if (restantes === 0) return 'No tenés códigos de recuperación sin usar.';
@@ -135,14 +135,15 @@ export function CodigosRecuperacion({ usuario, restantes }: { usuario: string; r
       >
         Generar códigos
       </Button>
-      <DialogoContrasena
+      <DialogoTuContrasena
         key={aperturas}
         abierto={abierto}
-        usuario={usuario}
+        yo={usuario}
         titulo="Generar códigos de recuperación"
         descripcion={`Se generan ${CANTIDAD_CODIGOS_RECUPERACION} códigos nuevos, que se muestran una sola vez. Los códigos anteriores dejan de servir, aunque no los hayas usado. Para confirmar, ingresá tu contraseña.`}
         textoEnviar="Generar códigos"
         colorPalette="blue"
+        borrarAlEscribir={false}
         enviando={generar.isPending}
         error={generar.error}
         onConfirmar={(contrasena) => generar.mutate(contrasena)}

@@ -6,8 +6,8 @@ import { Button } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ROTULOS_CUENTAS } from '../../../../domain/cuentas.js';
+import { DialogoTuContrasena } from '../../componentes/DialogoTuContrasena.js';
 import { quitarSegundoFactor, type MiCuenta } from './api.js';
-import { DialogoContrasena } from './DialogoContrasena.js';
 
 export function QuitarSegundoFactor({
   usuario,
@@ -48,15 +48,16 @@ export function QuitarSegundoFactor({
           {ROTULOS_CUENTAS.quitarSegundoFactor}
         </Button>
       ) : null}
-      <DialogoContrasena
+      <DialogoTuContrasena
         // A fresh, empty form at each opening.
         key={aperturas}
         abierto={abierto}
-        usuario={usuario}
+        yo={usuario}
         titulo={ROTULOS_CUENTAS.quitarSegundoFactor}
         descripcion="Al ingresar ya no se te pedirá el código de tu aplicación, y tus códigos de recuperación dejarán de servir. Para confirmar, ingresá tu contraseña."
         textoEnviar={ROTULOS_CUENTAS.quitarSegundoFactor}
         colorPalette="red"
+        borrarAlEscribir={false}
         enviando={quitar.isPending}
         error={quitar.error}
         onConfirmar={(contrasena) => quitar.mutate(contrasena)}

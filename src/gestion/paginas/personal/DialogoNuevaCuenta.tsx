@@ -2,33 +2,25 @@
 // the server checks them by (esquemaNuevaCuenta, domain/cuentas.ts). No password: the new person
 // chooses it through the link the server e-mails. A refusal naming a field (a taken user name)
 // lands on it; any other on the dialog's alert.
-import { Dialog, Input, Text } from '@chakra-ui/react';
-import { useFormik } from 'formik';
 import { useId, useRef } from 'react';
 import {
   esquemaNuevaCuenta,
-  LARGO_MAXIMO_CORREO_CUENTA,
   LARGO_MAXIMO_NOMBRE_CUENTA,
   ROTULOS_CUENTAS,
 } from '../../../../domain/cuentas.js';
 import type { Rol } from '../../../../domain/personal.js';
-import { Campo } from '../../../ui/campo/index.js';
-import { enviarConFoco, validarCon } from '../../../ui/formulario/index.js';
+import { CampoEntrada } from '../../componentes/CampoEntrada.js';
 import { DialogoConFormulario } from '../../componentes/DialogoConFormulario.js';
+import { useFormularioDeDialogo, type PropsDeDialogo } from '../../componentes/useFormularioDeDialogo.js';
 import type { NuevaCuenta } from './api.js';
+import { CampoCorreo } from './CampoCorreo.js';
 import { CampoRol } from './CampoRol.js';
-import { useErrorDelServidor } from './errores.js';
 
+/** One text per field of the account asked for. */
 type Valores = Record<keyof NuevaCuenta, string>;
-const CAMPOS = ['usuario', 'nombre', 'correo', 'rol'] as const;
 
-export interface DialogoNuevaCuentaProps {
-  abierto: boolean;
-  enviando: boolean;
-  error: unknown;
+export interface DialogoNuevaCuentaProps extends PropsDeDialogo {
   onConfirmar: (cuenta: NuevaCuenta) => void;
-  onCerrar: () => void;
-  focoFinal: () => HTMLElement | null;
 }
 
 export function DialogoNuevaCuenta(p: DialogoNuevaCuentaProps) {
@@ -39,90 +31,44 @@ export function DialogoNuevaCuenta(p: DialogoNuevaCuentaProps) {
     correo: useRef<HTMLInputElement>(null),
     rol: useRef<HTMLSelectElement>(null),
   };
-  const validar = validarCon<Valores>(esquemaNuevaCuenta);
-  const formulario = useFormik<Valores>({
+  const { campo, dialogo } = useFormularioDeDialogo(p, {
+    esquema: esquemaNuevaCuenta,
     // The least access by default: making an administrador is a choice.
-    initialValues: { usuario: '', nombre: '', correo: '', rol: 'revisor' },
-    validate: validar,
-    validateOnChange: false,
-    validateOnBlur: false,
-    onSubmit: (valores) => {
-      if (p.enviando) return;
+    valoresIniciales: { usuario: '', nombre: '', correo: '', rol: 'revisor' } satisfies Valores,
+    refs,
+    alEnviar: (valores) => {
       const { usuario, nombre, correo, rol } = esquemaNuevaCuenta.cast(valores);
       p.onConfirmar({ usuario, nombre, correo, rol: rol as Rol });
     },
   });
-  const enviar = enviarConFoco(formulario, CAMPOS, (campo) => refs[campo].current?.focus(), validar);
-  const alerta = useErrorDelServidor(formulario, p.error, refs);
-  const { values: valores, errors: errores } = formulario;
-  const cambiar = (campo: keyof Valores) => (valor: string) => {
-    void formulario.setFieldValue(campo, valor, false);
-    formulario.setFieldError(campo, undefined);
-  };
 
   return (
     <DialogoConFormulario
-      abierto={p.abierto}
+      {...dialogo}
       titulo={ROTULOS_CUENTAS.nuevaCuenta}
-      error={alerta}
+      descripcion="La persona recibirá en su correo un enlace, válido por 24 horas, para elegir su contraseña."
       focoInicial={() => refs.usuario.current}
-      focoFinal={p.focoFinal}
-      onCerrar={p.onCerrar}
-      onEnviar={() => enviar()}
-      enviando={p.enviando}
       enviar={{ texto: ROTULOS_CUENTAS.nuevaCuenta, colorPalette: 'blue' }}
     >
-      <Dialog.Description asChild>
-        <Text>
-          La persona recibirá en su correo un enlace, válido por 24 horas, para elegir su contraseña.
-        </Text>
-      </Dialog.Description>
-      <Campo id={`${id}-usuario`} etiqueta={ROTULOS_CUENTAS.usuario} error={errores.usuario} requerido>
-        {(aria) => (
-          <Input
-            {...aria}
-            ref={refs.usuario}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={valores.usuario}
-            onChange={(e) => cambiar('usuario')(e.target.value)}
-          />
-        )}
-      </Campo>
-      <Campo id={`${id}-nombre`} etiqueta={ROTULOS_CUENTAS.nombre} error={errores.nombre} requerido>
-        {(aria) => (
-          <Input
-            {...aria}
-            ref={refs.nombre}
-            autoComplete="off"
-            maxLength={LARGO_MAXIMO_NOMBRE_CUENTA}
-            value={valores.nombre}
-            onChange={(e) => cambiar('nombre')(e.target.value)}
-          />
-        )}
-      </Campo>
-      <Campo id={`${id}-correo`} etiqueta={ROTULOS_CUENTAS.correo} error={errores.correo} requerido>
-        {(aria) => (
-          <Input
-            {...aria}
-            ref={refs.correo}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={LARGO_MAXIMO_CORREO_CUENTA}
-            value={valores.correo}
-            onChange={(e) => cambiar('correo')(e.target.value)}
-          />
-        )}
-      </Campo>
-      <CampoRol
-        id={`${id}-rol`}
-        entrada={refs.rol}
-        valor={valores.rol}
-        error={errores.rol}
-        alCambiar={cambiar('rol')}
+      <CampoEntrada
+        id={`${id}-usuario`}
+        {...campo('usuario')}
+        etiqueta={ROTULOS_CUENTAS.usuario}
+        requerido
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
       />
+      <CampoEntrada
+        id={`${id}-nombre`}
+        {...campo('nombre')}
+        etiqueta={ROTULOS_CUENTAS.nombre}
+        requerido
+        autoComplete="off"
+        maxLength={LARGO_MAXIMO_NOMBRE_CUENTA}
+      />
+      <CampoCorreo id={`${id}-correo`} {...campo('correo')} />
+      <CampoRol id={`${id}-rol`} {...campo('rol')} />
     </DialogoConFormulario>
   );
 }

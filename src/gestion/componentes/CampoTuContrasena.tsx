@@ -1,9 +1,10 @@
-// "Tu contraseña" (producto §16): the administrador's own password, asked again before a change of
-// access ("Cambiar rol", "Quitar segundo factor"). With it, hidden, the administrador's user name,
-// so a password manager offers the right entry.
+// "Tu contraseña" (producto §16): the signed-in account's own password, asked again before a change
+// of access (Mi cuenta's "Quitar segundo factor" and "Generar códigos", Personal's "Cambiar rol" and
+// "Quitar segundo factor"). With it, hidden, that account's user name, so a password manager offers
+// the right entry.
 import type { Ref } from 'react';
-import { ROTULOS_CUENTAS } from '../../../../domain/cuentas.js';
-import { CampoClave } from '../../componentes/CampoClave.js';
+import { ROTULOS_CUENTAS } from '../../../domain/cuentas.js';
+import { CampoClave } from './CampoClave.js';
 
 export function CampoTuContrasena({
   id,
