@@ -10,7 +10,13 @@ import { CANTIDAD_CODIGOS_RECUPERACION, TEXTOS_CUENTAS } from '../../domain/cuen
 import { usarCodigoRecuperacion } from '../../server/personal/codigos-recuperacion.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import type { Navegador } from './ayuda/cliente.js';
-import { fallosDe, idDeCuenta, ingresarConSegundoFactor, sesionesDe } from './ayuda/mi-cuenta.js';
+import {
+  contrasenaPropiaEquivocada,
+  fallosDe,
+  idDeCuenta,
+  ingresarConSegundoFactor,
+  sesionesDe,
+} from './ayuda/mi-cuenta.js';
 import {
   auditoria,
   auditoriaDe,
@@ -213,19 +219,16 @@ conCadaBase('gestión: códigos de recuperación', (ctx) => {
     const vacia = await conFactor.post(CODIGOS, { contrasena: '' });
     expect(vacia.statusCode).toBe(400);
     expect(vacia.json()).toMatchObject({ fields: { contrasena: TEXTOS_CUENTAS.tuContrasena } });
-    const filas = await auditoriaDe(ctx.db, async () => {
-      const r = await conFactor.post(CODIGOS, { contrasena: 'no es la contraseña' });
-      expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({
-        error: 'CREDENCIALES',
-        message: 'La contraseña no es correcta.',
-        fields: { contrasena: 'La contraseña no es correcta.' },
-      });
-    });
-    expect(filas.map((f) => [f.accion, f.usuario, f.objeto, f.detalle])).toEqual([
-      ['ingreso_fallido', 'con-factor', 'con-factor', { para: 'codigos_recuperacion', motivo: 'contraseña' }],
-    ]);
-    expect(await fallosDe(ctx, 'con-factor')).toBe(1);
+    await contrasenaPropiaEquivocada(
+      ctx,
+      conFactor,
+      CODIGOS,
+      { contrasena: 'no es la contraseña' },
+      {
+        usuario: 'con-factor',
+        para: 'codigos_recuperacion',
+      },
+    );
     expect(await filasDe(ctx, 'con-factor')).toEqual([]);
   });
 });

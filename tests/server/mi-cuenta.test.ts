@@ -12,7 +12,14 @@ import { crearEnlace } from '../../server/personal/enlaces.js';
 import { cambiarContrasenaPropia } from '../../server/personal/mi-cuenta.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { enlacesDe } from './ayuda/cuentas.js';
-import { fallosDe, idDeCuenta, ingresarConSegundoFactor, put, sesionesDe } from './ayuda/mi-cuenta.js';
+import {
+  contrasenaPropiaEquivocada,
+  fallosDe,
+  idDeCuenta,
+  ingresarConSegundoFactor,
+  put,
+  sesionesDe,
+} from './ayuda/mi-cuenta.js';
 import {
   asegurarCuenta,
   auditoriaDe,
@@ -218,19 +225,16 @@ conCadaBase('gestión: Mi cuenta', (ctx) => {
     expect((await ingresar(otra, 'quita', undefined, codigoActual(secreto, 'quita'))).statusCode).toBe(200);
 
     // A wrong password: refused on the field, audited and counted; the factor stays.
-    const mal = await auditoriaDe(ctx.db, async () => {
-      const r = await nav.post(QUITAR, { contrasena: 'no es la contraseña' });
-      expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({
-        error: 'CREDENCIALES',
-        message: 'La contraseña no es correcta.',
-        fields: { contrasena: 'La contraseña no es correcta.' },
-      });
-    });
-    expect(mal.map((f) => [f.accion, f.detalle])).toEqual([
-      ['ingreso_fallido', { para: 'quitar_segundo_factor', motivo: 'contraseña' }],
-    ]);
-    expect(await fallosDe(ctx, 'quita')).toBe(1);
+    await contrasenaPropiaEquivocada(
+      ctx,
+      nav,
+      QUITAR,
+      { contrasena: 'no es la contraseña' },
+      {
+        usuario: 'quita',
+        para: 'quitar_segundo_factor',
+      },
+    );
     expect((await nav.get(CUENTA)).json()).toMatchObject({ segundoFactor: true, codigosRestantes: 10 });
 
     const filas = await auditoriaDe(ctx.db, async () => {

@@ -12,7 +12,7 @@ import type * as Cadena from '../../server/auditoria/cadena.js';
 import { TEXTOS_PERSONAL } from '../../server/personal/rutas/personal.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { correosDeEnlace, crearCuenta, datosDe, enlacesDe, ultimoToken } from './ayuda/cuentas.js';
-import { fallosDe, ingresarConSegundoFactor, put } from './ayuda/mi-cuenta.js';
+import { contrasenaPropiaEquivocada, fallosDe, ingresarConSegundoFactor, put } from './ayuda/mi-cuenta.js';
 import {
   auditoria,
   auditoriaDe,
@@ -223,19 +223,13 @@ conCadaBase('gestión: administrar cuentas', (ctx) => {
     expect(sinGastar).toEqual([]);
     expect(await fallosDe(ctx, 'cr-admin')).toBe(0);
 
-    const mal = await auditoriaDe(ctx.db, async () => {
-      const r = await admin.post(rol('cr-otro'), { rol: 'administrador', contrasena: 'no es la mía' });
-      expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({
-        error: 'CREDENCIALES',
-        message: 'La contraseña no es correcta.',
-        fields: { contrasena: 'La contraseña no es correcta.' },
-      });
-    });
-    expect(mal.map((f) => [f.accion, f.usuario, f.objeto, f.detalle])).toEqual([
-      ['ingreso_fallido', 'cr-admin', 'cr-admin', { para: 'rol_personal', motivo: 'contraseña' }],
-    ]);
-    expect(await fallosDe(ctx, 'cr-admin')).toBe(1);
+    await contrasenaPropiaEquivocada(
+      ctx,
+      admin,
+      rol('cr-otro'),
+      { rol: 'administrador', contrasena: 'no es la mía' },
+      { usuario: 'cr-admin', para: 'rol_personal' },
+    );
     expect((await cuenta(ctx, 'cr-otro'))!.rol).toBe('revisor');
 
     const bien = await auditoriaDe(ctx.db, async () => {
@@ -435,18 +429,16 @@ conCadaBase('gestión: administrar cuentas', (ctx) => {
     ).toBe(200);
     const url = `${PERSONAL}/qs-otra/segundo-factor/quitar`;
 
-    const mal = await auditoriaDe(ctx.db, async () => {
-      const r = await admin.post(url, { contrasena: 'no es la mía' });
-      expect(r.statusCode).toBe(400);
-      expect(r.json()).toMatchObject({
-        error: 'CREDENCIALES',
-        fields: { contrasena: 'La contraseña no es correcta.' },
-      });
-    });
-    expect(mal.map((f) => [f.accion, f.usuario, f.detalle])).toEqual([
-      ['ingreso_fallido', 'qs-admin', { para: 'quitar_segundo_factor_personal', motivo: 'contraseña' }],
-    ]);
-    expect(await fallosDe(ctx, 'qs-admin')).toBe(1);
+    await contrasenaPropiaEquivocada(
+      ctx,
+      admin,
+      url,
+      { contrasena: 'no es la mía' },
+      {
+        usuario: 'qs-admin',
+        para: 'quitar_segundo_factor_personal',
+      },
+    );
     expect((await cuenta(ctx, 'qs-otra'))!.totp_secreto).not.toBeNull();
 
     const filas = await auditoriaDe(ctx.db, async () => {

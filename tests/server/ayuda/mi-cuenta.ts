@@ -3,9 +3,10 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Rol } from '../../../domain/index.js';
+import type { Reautenticacion } from '../../../server/personal/ingreso.js';
 import type { Navegador } from './cliente.js';
 import type { Contexto } from './contexto.js';
-import { CONTRASENA_DE_PRUEBA, ingresarComo } from './personal.js';
+import { auditoriaDe, CONTRASENA_DE_PRUEBA, ingresarComo } from './personal.js';
 import { codigoActual } from './totp.js';
 
 /** A browser signed in as `usuario`, whose account now has a second factor (enrolled and confirmed here). */
@@ -66,4 +67,31 @@ export async function sesionesDe(ctx: Contexto, usuario: string): Promise<number
     .where('personal_id', '=', id)
     .executeTakeFirstOrThrow();
   return Number(fila.n);
+}
+
+/**
+ * A wrong password of one's own, asked again before a change of access (`para`): refused on the
+ * field with the shared words, one `ingreso_fallido` row naming the account, and one attempt
+ * counted toward its lockout (starting from none).
+ */
+export async function contrasenaPropiaEquivocada(
+  ctx: Contexto,
+  nav: Navegador,
+  url: string,
+  cuerpo: Record<string, unknown>,
+  { usuario, para }: { usuario: string; para: Reautenticacion },
+): Promise<void> {
+  const filas = await auditoriaDe(ctx.db, async () => {
+    const r = await nav.post(url, cuerpo);
+    expect(r.statusCode).toBe(400);
+    expect(r.json()).toEqual({
+      error: 'CREDENCIALES',
+      message: 'La contraseña no es correcta.',
+      fields: { contrasena: 'La contraseña no es correcta.' },
+    });
+  });
+  expect(filas.map((f) => [f.accion, f.usuario, f.objeto, f.detalle])).toEqual([
+    ['ingreso_fallido', usuario, usuario, { para, motivo: 'contraseña' }],
+  ]);
+  expect(await fallosDe(ctx, usuario)).toBe(1);
 }
