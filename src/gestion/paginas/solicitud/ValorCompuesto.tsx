@@ -3,9 +3,8 @@
 // list: a native select), Calle as the form's autocomplete where the locality has streets and as
 // text where it has none, the IVA conditions, the Formas de pago with Tarjeta or Número de caja de
 // ahorro when they apply. What is sent is JSON; the catalogue checks stay on the server.
-import { Input, NativeSelect } from '@chakra-ui/react';
+import { Input } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import type { ChangeEvent } from 'react';
 import { CAMPOS_SOCIO as C } from '../../../../domain/campos.js';
 import { FORMAS_PAGO, TARJETAS } from '../../../../domain/catalogos.js';
 import type { ValorDomicilio, ValorFormaPago } from '../../../../domain/datos-personales.js';
@@ -16,6 +15,7 @@ import type { Calle, CondicionIva, Localidad } from '../../../../domain/tipos.js
 import { obtenerCalles, obtenerCondicionesIva, obtenerLocalidades } from '../../../api/catalogos.js';
 import { Autocomplete } from '../../../ui/autocomplete/index.js';
 import { Campo } from '../../../ui/campo/index.js';
+import { SelectDeOpciones } from './SelectDeOpciones.js';
 
 /** What the controls hold, as text, for the three fields. */
 export interface EstadoCompuesto {
@@ -113,39 +113,6 @@ interface Props {
   error: string | undefined;
 }
 
-interface SelectProps {
-  id: string;
-  etiqueta: string;
-  error: string | undefined;
-  valor: string;
-  opciones: readonly { value: string; label: string }[];
-  onCambiar: (valor: string) => void;
-}
-
-function Select({ id, etiqueta, error, valor, opciones, onCambiar }: SelectProps) {
-  return (
-    <Campo id={id} etiqueta={etiqueta} requerido error={error}>
-      {(aria) => (
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            {...aria}
-            value={valor}
-            onChange={(e: ChangeEvent<HTMLSelectElement>) => onCambiar(e.target.value)}
-          >
-            <option value="">Elegí una opción</option>
-            {opciones.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      )}
-    </Campo>
-  );
-}
-
 function Domicilio({
   id,
   estado,
@@ -163,7 +130,7 @@ function Domicilio({
   const lista = calles.data ?? SIN_CALLES;
   return (
     <>
-      <Select
+      <SelectDeOpciones
         id={idControl(id, 'localidad')}
         etiqueta={C.localidad.etiqueta}
         error={errorDe('localidad')}
@@ -221,7 +188,7 @@ function CondicionIVA({
 }: Omit<Props, 'campo' | 'error'> & { errorDe: (c: Control) => string | undefined }) {
   const condiciones = useCondicionesIva();
   return (
-    <Select
+    <SelectDeOpciones
       id={idControl(id, 'condicion')}
       etiqueta={C.condicionIVA.etiqueta}
       error={errorDe('condicion')}
@@ -245,7 +212,7 @@ function FormaPago({
 }: Omit<Props, 'campo' | 'error'> & { errorDe: (c: Control) => string | undefined }) {
   return (
     <>
-      <Select
+      <SelectDeOpciones
         id={idControl(id, 'forma')}
         etiqueta={C.formaPago.etiqueta}
         error={errorDe('forma')}
@@ -254,7 +221,7 @@ function FormaPago({
         onCambiar={(formaPago) => onCambiar({ formaPago })}
       />
       {estado.formaPago === 'TARJETACREDITO' ? (
-        <Select
+        <SelectDeOpciones
           id={idControl(id, 'tarjeta')}
           etiqueta={C.tipoTarjetaCredito.etiqueta}
           error={errorDe('tarjeta')}
