@@ -70,7 +70,7 @@ export type EventoCiclo = EventoMovimiento | EventoAsignacion | EventoPropuesta;
 
 /** What the chart starts from: the documents; nobody has it, no proposal, no four eyes unless said. */
 export type EntradaCiclo = Pick<ContextoCiclo, 'documentos'> &
-  Partial<Pick<ContextoCiclo, 'responsable' | 'propuesta' | 'dobleControl'>>;
+  Partial<Pick<ContextoCiclo, 'responsable' | 'propuesta' | 'dobleControl' | 'sinVerificar'>>;
 
 export interface ContextoCiclo {
   /** The application's document keys: the only ones that can be observed. */
@@ -81,6 +81,11 @@ export interface ContextoCiclo {
   propuesta: Propuesta | null;
   /** The decisions that need another administrador now (DOBLE_CONTROL and who is active). */
   dobleControl: readonly Decision[];
+  /**
+   * The documents VERIFICACION_REQUERIDA names that have no "Verificado en la fuente" yet
+   * (producto §17): while any is left, approval is neither offered, proposed nor confirmed.
+   */
+  sinVerificar: readonly string[];
 }
 
 /** The applicant's e-mails a move queues (producto §11). */
@@ -101,6 +106,7 @@ const proponible = (...decisiones: Decision[]) => ({ type: 'proponible', params:
 const propone = (decision: Decision | null) => ({ type: 'propone', params: { decision } }) as const;
 const exige = (decision: Decision | null) => ({ type: 'conDobleControl', params: { decision } }) as const;
 const directa = (decision: Decision) => not(exige(decision));
+const verificadaPara = (decision: Decision) => ({ type: 'verificadaPara', params: { decision } }) as const;
 
 /**
  * The moves that leave from several statuses, written once: Observar (a revisor, from every
@@ -113,7 +119,7 @@ const OBSERVAR = {
 } as const;
 const APROBAR = {
   target: 'aprobada',
-  guard: and([rol('administrador'), trae(), directa('APROBAR')]),
+  guard: and([rol('administrador'), trae(), verificadaPara('APROBAR'), directa('APROBAR')]),
   actions: avisar('aprobada'),
 } as const;
 const RECHAZAR = {
@@ -155,7 +161,7 @@ const proponer = (...decisiones: Decision[]) =>
 const confirmar = (decision: Decision, aviso: AvisoAlSolicitante) =>
   ({
     target: aviso,
-    guard: and([rol('administrador'), propone(decision), not('esProponente')]),
+    guard: and([rol('administrador'), propone(decision), not('esProponente'), verificadaPara(decision)]),
     actions: avisar(aviso),
   }) as const;
 const DESCARTAR = {
@@ -194,11 +200,15 @@ export const cicloDeVida = setup({
     haciaOtro: ({ context, event }) =>
       event.type === 'ASIGNAR' && !!event.a && event.a !== context.responsable,
     sinPropuesta: ({ context }) => context.propuesta === null,
+    /** Approval waits for every required verification; rejection does not. */
+    verificadaPara: ({ context }, { decision }: { decision: Decision }) =>
+      decision !== 'APROBAR' || context.sinVerificar.length === 0,
     /** A decision this status allows, with the motivo it needs (to reject) or a valid one if given. */
     proponible: ({ context, event }, { decisiones }: { decisiones: readonly Decision[] }) =>
       event.type === 'PROPONER' &&
       event.decision !== undefined &&
       decisiones.includes(event.decision) &&
+      (event.decision !== 'APROBAR' || context.sinVerificar.length === 0) &&
       Object.keys(
         problemasDelMovimiento(event.decision === 'RECHAZAR' ? ['motivo'] : [], event, context.documentos),
       ).length === 0,
@@ -251,6 +261,7 @@ export const cicloDeVida = setup({
     responsable: input?.responsable ?? null,
     propuesta: input?.propuesta ?? null,
     dobleControl: input?.dobleControl ?? [],
+    sinVerificar: input?.sinVerificar ?? [],
   }),
   initial: ESTADO_INICIAL as 'recibida',
   states: {
@@ -303,11 +314,15 @@ export const estadoDelCiclo = (
   estado: Estado,
   documentos: readonly string[] = [],
   responsable: string | null = null,
-  { propuesta = null, dobleControl = [] }: Partial<Pick<ContextoCiclo, 'propuesta' | 'dobleControl'>> = {},
+  {
+    propuesta = null,
+    dobleControl = [],
+    sinVerificar = [],
+  }: Partial<Pick<ContextoCiclo, 'propuesta' | 'dobleControl' | 'sinVerificar'>> = {},
 ): SnapshotCiclo =>
   cicloDeVida.resolveState({
     value: estado,
-    context: { documentos: [...documentos], responsable, propuesta, dobleControl },
+    context: { documentos: [...documentos], responsable, propuesta, dobleControl, sinVerificar },
   });
 
 /**
