@@ -16,6 +16,7 @@ import { medirAutocompletar } from './bench/autocompletar.js';
 import { medirAplicaciones } from './bench/aplicaciones.js';
 import { medirGestion } from './bench/gestion.js';
 import { medirComprobante } from './bench/comprobante.js';
+import { medirLectura } from './bench/lectura.js';
 import { esperarCalma } from './bench/comun/calma.js';
 import { asegurarChromium } from '../scripts/chromium.mjs';
 import { leerContra } from './bench/contra/argumentos.js';
@@ -48,6 +49,7 @@ else {
       { nombre: 'aplicaciones', correr: medirAplicaciones },
       { nombre: 'gestion', correr: medirGestion },
       { nombre: 'comprobante', correr: medirComprobante },
+      { nombre: 'lectura', correr: medirLectura },
     ],
     argv,
   );
