@@ -1,7 +1,8 @@
 // The review lifecycle of an application (producto §9 and producto §11) as a statechart, the only
 // source of its moves: the states are the statuses of ./estados.ts, the events are the moves, each
 // guarded by who makes it (a revisor, an administrador — who may do all a revisor does — or the
-// applicant, for "Enviar corrección") and by what its payload must bring (a "Motivo", the documents
+// applicant, for "Enviar corrección" and, once approved, "Enviar cambios" of the yearly
+// re-attestation, producto §17) and by what its payload must bring (a "Motivo", the documents
 // observed). What a move causes besides the status — opening the correction link, the e-mails — is
 // named here as actions with do-nothing defaults; the server reads them from `transition()` and
 // carries them out in the move's transaction (server/ciclo-de-vida/asentar.ts). No I/O, no
@@ -14,6 +15,7 @@ import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from './estado
 import { problemasDelMovimiento, type DatosDelMovimiento, type Necesidad } from './datos-del-movimiento.js';
 import type { Decision } from './doble-control.js';
 import type { EventoPropuesta, Propuesta } from './propuestas.js';
+import { TEXTOS_CONFIRMACION } from './confirmacion.js';
 
 export {
   esquemaMovimiento,
@@ -30,6 +32,7 @@ export const TIPOS_MOVIMIENTO = [
   'ENVIAR_CORRECCION',
   'APROBAR',
   'RECHAZAR',
+  'ACTUALIZAR_DATOS',
 ] as const;
 export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
 
@@ -40,6 +43,7 @@ export const BOTONES: Record<TipoMovimiento, string> = {
   ENVIAR_CORRECCION: 'Enviar corrección',
   APROBAR: 'Aprobar',
   RECHAZAR: 'Rechazar',
+  ACTUALIZAR_DATOS: TEXTOS_CONFIRMACION.enviarCambios,
 };
 
 export type EventoMovimiento = { type: TipoMovimiento; actor: Actor } & DatosDelMovimiento;
@@ -298,8 +302,24 @@ export const cicloDeVida = setup({
       entry: 'olvidarPropuesta',
       on: { PONER_EN_REVISION, OBSERVAR, ...DECIDIR, ...ASIGNACION },
     },
-    aprobada: { type: 'final', entry: 'olvidarPropuesta' },
-    rechazada: { type: 'final', entry: 'olvidarPropuesta' },
+    // Resolved: no staff move leaves it. The provider's yearly re-attestation (producto §17) may
+    // send changes, which staff review as a Corregida — the same effects as a correction.
+    aprobada: {
+      tags: ['resuelta'],
+      entry: 'olvidarPropuesta',
+      on: {
+        ACTUALIZAR_DATOS: {
+          target: 'corregida',
+          guard: and([rol('solicitante'), trae()]),
+          actions: [
+            'emitirComprobante',
+            avisar('corregida'),
+            { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },
+          ],
+        },
+      },
+    },
+    rechazada: { type: 'final', tags: ['resuelta'], entry: 'olvidarPropuesta' },
   },
 });
 
@@ -409,8 +429,12 @@ export const movimientoDeEvento = (evento: TipoMovimiento): Movimiento =>
 export const puedeHacer = (actor: Actor, movimiento: Movimiento): boolean =>
   movimiento.desde.some((e) => ofrece(estadoDelCiclo(e, CON_DOCUMENTO), movimiento.evento, actor));
 
-/** A final state of the chart (aprobada, rechazada): reaching it cannot be undone. */
-export const esFinal = (estado: Estado): boolean => estadoDelCiclo(estado).status === 'done';
+/**
+ * A resolved status (aprobada, rechazada: the chart's tag `resuelta`): no staff move leaves it, and
+ * reaching it cannot be undone. Aprobada is not a final state of the chart — the provider's
+ * re-attestation may take it back to Corregida (producto §17) — but it stays resolved.
+ */
+export const esFinal = (estado: Estado): boolean => estadoDelCiclo(estado).hasTag('resuelta');
 
 /** Whether the page asks before making the move: it needs data, or it cannot be undone. */
 export const pideConfirmacion = (m: Movimiento): boolean =>

@@ -8,6 +8,8 @@ import type { CuentaNombrada } from './responsable.js';
 import type { ControlDeDecision, Decision, PropuestaDetalle, TipoPropuesta } from './propuestas.js';
 import type { DireccionOrden, OrdenBandeja } from './orden-bandeja.js';
 import type { ParaHoy } from './para-hoy.js';
+import type { VerificacionDetalle } from './verificacion-fuente.js';
+import type { LecturaDocumento } from './lectura.js';
 import { DIAS_VENCE_PRONTO } from './seguimiento.js';
 
 export const TEXTOS_GESTION = {
@@ -107,6 +109,12 @@ export interface FilaBandeja {
   diasEnEstado: number;
   /** Waiting on staff longer than PLAZO_REVISION_DIAS working days ("Demorada", producto §15). */
   demorada: boolean;
+  /** Sent through a re-credentialing link: "Recredencialización" (producto §17). Absent: not. */
+  recredencializacion?: true;
+  /** Aprobada, its newest re-credentialing link unanswered past its last day (producto §17). Absent: not. */
+  recredencializacionVencida?: true;
+  /** Aprobada, its newest re-attestation link unanswered past its last day: "Sin confirmar" (producto §17). */
+  sinConfirmar?: true;
 }
 
 export interface PaginaBandeja {
@@ -145,6 +153,16 @@ export interface DocumentoDetalle {
    * it replaced none.
    */
   reemplazo?: ReemplazoDeDocumento | null;
+  /**
+   * "Verificado en la fuente" (producto §17): the newest verification of this very file; null (as
+   * the API sends it) or absent when it has none.
+   */
+  verificacion?: VerificacionDetalle | null;
+  /**
+   * The automatic reading of its end date (producto §17): pending, the proposal and its sentence,
+   * none found, or not available; null (as the API sends it) or absent when it has none.
+   */
+  lectura?: LecturaDocumento | null;
 }
 
 export interface ReemplazoDeDocumento {
@@ -211,6 +229,12 @@ export interface DetalleSolicitud {
   propuestas: TipoPropuesta[];
   /** The decisions that need another administrador's confirmation now (DOBLE_CONTROL). */
   dobleControl: Decision[];
+  /**
+   * The documents VERIFICACION_REQUERIDA names that it has and are not yet verified at the source
+   * (producto §17): while any is left, approval is neither offered, proposed nor confirmed. The
+   * API always sends it.
+   */
+  sinVerificar?: string[];
 }
 
 export interface PedidoMovimiento {
@@ -266,7 +290,12 @@ export const FILTRO_AUDITORIA_VACIO: FiltroAuditoria = {
  * "Solicitante". Rows with no account from `npm run …` carry the address 'consola', the server's
  * own jobs 'sistema', and a failed sign-in with an unknown name the client's address.
  */
-export const ACCIONES_DEL_SOLICITANTE: readonly AccionAuditoria[] = ['correccion', 'reenvio_enlace'];
+export const ACCIONES_DEL_SOLICITANTE: readonly AccionAuditoria[] = [
+  'correccion',
+  'reenvio_enlace',
+  'confirmar_datos',
+  'actualizar_datos',
+];
 
 /** A move as the audit page and its CSV say it: "de Observada a Corregida". */
 export const textoDeMovimiento = (m: NonNullable<FilaAuditoria['movimiento']>): string =>
@@ -322,7 +351,16 @@ export const ACCIONES_AUDITORIA = {
   correccion: 'Recibió una corrección',
   /** The applicant asked /estado for a new correction link (producto §14): `usuario` is null. */
   reenvio_enlace: 'Reenvió el enlace de corrección',
+  /** Re-attestation (producto §17): the system sent the year's link; `detalle.aniversario`. */
+  abrir_confirmacion: 'Envió el enlace de confirmación anual',
+  /** The provider answered "Mis datos siguen siendo correctos": `usuario` is null. */
+  confirmar_datos: 'Confirmó sus datos',
+  /** The provider sent changes ("Necesito cambiar algo"), a move from Aprobada to Corregida. */
+  actualizar_datos: 'Envió cambios de sus datos',
   registrar_vigencia: 'Registró una vigencia',
+  /** "Verificado en la fuente" (producto §17): `objeto` <numero>/<document key>; never the note. */
+  verificar_documento: 'Verificó un documento en la fuente',
+  descargar_evidencia: 'Descargó la evidencia de una verificación',
   /** Never with the values themselves (producto §13). */
   consultar_datos: 'Consultó datos personales',
   exportar_datos: 'Exportó datos personales',
@@ -332,5 +370,7 @@ export const ACCIONES_AUDITORIA = {
   clave_de_auditoria: 'Firmó la auditoría con una clave nueva',
   /** The system sent the chain's head to CORREO_AUDITORIA. */
   publicar_cabeza: 'Envió la cabeza de la auditoría',
+  /** The system opened a re-credentialing link (producto §17): `objeto` the approved application. */
+  abrir_recredencializacion: 'Abrió una recredencialización',
 } as const;
 export type AccionAuditoria = keyof typeof ACCIONES_AUDITORIA;

@@ -5,6 +5,8 @@
 import type { Estado } from './estados.js';
 import type { CuentaNombrada } from './responsable.js';
 import { TEXTOS_SEGUIMIENTO } from './seguimiento.js';
+import { TEXTOS_RECREDENCIALIZACION } from './recredencializacion.js';
+import { TEXTOS_CONFIRMACION } from './confirmacion.js';
 
 /** The values of `?hoy=`, in the order the select and the Tablero show them. */
 export const OPCIONES_PARA_HOY = [
@@ -14,6 +16,9 @@ export const OPCIONES_PARA_HOY = [
   'plazo_vencido',
   'vence30',
   'vencidas',
+  'recredencializaciones',
+  'recredencializacion_vencida',
+  'sin_confirmar',
 ] as const;
 export type ParaHoy = (typeof OPCIONES_PARA_HOY)[number];
 
@@ -46,6 +51,20 @@ export const PARA_HOY: Record<ParaHoy, { etiqueta: string; ayuda: (dias: number)
   vencidas: {
     etiqueta: 'Vencidas',
     ayuda: () => 'Con un documento cuya vigencia ya terminó (sin contar las rechazadas).',
+  },
+  // Re-credentialing (producto §17).
+  recredencializaciones: {
+    etiqueta: 'Recredencializaciones',
+    ayuda: () => 'Enviadas con el enlace de recredencialización: esperan revisión.',
+  },
+  recredencializacion_vencida: {
+    etiqueta: TEXTOS_RECREDENCIALIZACION.vencida,
+    ayuda: () => 'Aprobadas cuyo enlace de recredencialización venció sin respuesta.',
+  },
+  // Re-attestation (producto §17).
+  sin_confirmar: {
+    etiqueta: TEXTOS_CONFIRMACION.sinConfirmar,
+    ayuda: () => TEXTOS_CONFIRMACION.ayudaSinConfirmar,
   },
 };
 

@@ -121,7 +121,7 @@ export function valorLegible(campo: string, valor: string | null): string {
 }
 
 /** What the form keeps of a typed value: a birth date typed DD/MM/AAAA becomes ISO, as there. */
-function comoLoGuardaElFormulario(campo: CampoRectificable, valor: string): string {
+export function comoLoGuardaElFormulario(campo: CampoRectificable, valor: string): string {
   return campo === 'fechanac' ? (parsearFecha(valor) ?? valor.trim()) : valor;
 }
 

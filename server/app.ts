@@ -26,6 +26,7 @@ import { cabecerasDeSeguridad, opcionesDeSeguridad, seguridadEnCadaRespuesta } f
 import { valoresImposibles } from './plugins/valores-imposibles.js';
 import { spa } from './plugins/spa.js';
 import { correo } from './plugins/correo.js';
+import { lectura } from './plugins/lectura.js';
 import { tareas } from './plugins/tareas.js';
 import { asegurarDirectorioDeDatos } from './storage/directorio-de-datos.js';
 import { serializadores } from './registro.js';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
     await app.register(documentos, { dataDir: config.dataDir });
     await app.register(catalogos);
     await app.register(correo);
+    await app.register(lectura);
     await app.register(tareas, { tickMs: opciones.tickTareasMs });
 
     app.addSchema(esquemaError);
@@ -133,7 +135,8 @@ export async function buildApp(config: Config, opciones: OpcionesApp = {}): Prom
         files: DOCUMENTOS.length,
         parts: DOCUMENTOS.length + 4,
         fields: 4,
-        fieldSize: 1024,
+        // Room for a verification's note (producto §17): 500 characters of up to 4 bytes each.
+        fieldSize: 4096,
         fieldNameSize: 100,
         headerPairs: 50,
       },

@@ -6,6 +6,8 @@ import { rutasCatalogos } from './catalogos/rutas/index.js';
 import { rutaContacto } from './catalogos/rutas/contacto.js';
 import { rutasSeguimiento } from './seguimiento/rutas/index.js';
 import { rutasSolicitud } from './solicitud/rutas/index.js';
+import { rutasRecredencializacion } from './recredencializacion/rutas/index.js';
+import { rutasConfirmacion } from './confirmacion/rutas/index.js';
 
 export const rutasApiV2: FastifyPluginAsync = async (app) => {
   await app.register(rutasCatalogos);
@@ -13,4 +15,6 @@ export const rutasApiV2: FastifyPluginAsync = async (app) => {
   await app.register(rutasSolicitud);
   await app.register(rutasArchivos);
   await app.register(rutasSeguimiento);
+  await app.register(rutasRecredencializacion);
+  await app.register(rutasConfirmacion);
 };

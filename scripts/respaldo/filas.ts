@@ -7,12 +7,20 @@ export interface FilaDeDocumento {
   enviado: boolean;
 }
 
+// A verification's evidence (producto §17) lives in the same store and is never deleted but with
+// the person's data: kept like a sent application's document.
 export const CONSULTA_DE_DOCUMENTOS = `
-  select d.archivo, d.bytes, d.sha256,
-         case when exists (select 1 from solicitud_documentos sd where sd.documento_id = d.id)
-              then 1 else 0 end as enviado
-    from documentos d
-   order by d.archivo`;
+  select archivo, bytes, sha256, enviado from (
+    select d.archivo, d.bytes, d.sha256,
+           case when exists (select 1 from solicitud_documentos sd where sd.documento_id = d.id)
+                then 1 else 0 end as enviado
+      from documentos d
+    union all
+    select v.evidencia_archivo, v.evidencia_bytes, v.evidencia_sha256, 1
+      from verificaciones v
+     where v.evidencia_archivo is not null
+  ) archivos
+   order by archivo`;
 
 export const comoFila = (f: Record<string, unknown>): FilaDeDocumento => ({
   archivo: String(f.archivo),

@@ -53,10 +53,11 @@ interface FilaLeida {
 
 /**
  * A status move's ends: mover_estado and a confirmed proposal (producto §15) keep them in
- * `detalle`; a correction is always this one.
+ * `detalle`; a correction and a re-attestation's changes (producto §17) are always these.
  */
 function movimientoDe(f: FilaLeida): FilaAuditoria['movimiento'] {
   if (f.accion === 'correccion') return { desde: 'observada', hacia: 'corregida' };
+  if (f.accion === 'actualizar_datos') return { desde: 'aprobada', hacia: 'corregida' };
   if ((f.accion !== 'mover_estado' && f.accion !== 'confirmar_propuesta') || !f.detalle) return null;
   const d = JSON.parse(f.detalle) as { desde?: unknown; hacia?: unknown };
   if (!esEstado(d.hacia)) return null;

@@ -60,13 +60,16 @@ type Asiento =
     }
   /**
    * A move of the chart from `desde` (the status the mover saw), with the decisions that need four
-   * eyes now (none unless said) and, for a decision taken directly, how four eyes went.
+   * eyes now (none unless said), the required documents still unverified at the source
+   * (producto §17; none unless said: the applicant's moves decide nothing) and, for a decision
+   * taken directly, how four eyes went.
    */
   | {
       tipo: 'movimiento';
       desde: Estado;
       evento: EventoMovimiento;
       dobleControl?: readonly Decision[];
+      sinVerificar?: readonly string[];
       control?: ControlDeDecision;
     }
   /**
@@ -80,6 +83,8 @@ type Asiento =
       evento: EventoPropuesta;
       vista: PropuestaGuardada | null;
       dobleControl: readonly Decision[];
+      /** The required documents still unverified at the source (producto §17). */
+      sinVerificar: readonly string[];
     }
   /**
    * Who has it changes (producto §15): Tomar, Asignar a… or Liberar, decided by the chart from the
@@ -296,6 +301,7 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     documentos = await documentosDe(trx, solicitudId);
     const antes: SnapshotCiclo = estadoDelCiclo(asiento.desde, claves(documentos), null, {
       dobleControl: asiento.dobleControl ?? [],
+      sinVerificar: asiento.sinVerificar ?? [],
     });
     if (!antes.can(evento)) return null;
     const [despues, efectos] = transition(cicloDeVida, antes, evento);
@@ -328,6 +334,7 @@ export async function asentar(trx: Db, anotacion: Anotacion): Promise<Asentado |
     const antes = estadoDelCiclo(estado, claves(documentos), null, {
       propuesta: propuestaDelCiclo(vista),
       dobleControl: asiento.dobleControl,
+      sinVerificar: asiento.sinVerificar,
     });
     if (!antes.can(asiento.evento)) return null;
     const [despues, efectos] = transition(cicloDeVida, antes, asiento.evento);

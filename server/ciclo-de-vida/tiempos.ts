@@ -2,8 +2,12 @@
 // Tablero counts at 100,000 applications without reading the history:
 // - `estado_desde`: when it entered its current status (a move, or its arrival);
 // - `ultimo_cambio_en`: its newest history row of any kind (a move, Responsable, a rectification);
-// - `resuelta_en` and `dias_resolucion`: when it became Aprobada or Rechazada, and the working days
-//   from sending to then, those spent in Observada not counted ("Tiempo de resolución").
+// - `resuelta_en` and `dias_resolucion`: when it first became Aprobada or Rechazada, and the working
+//   days from sending to then, those spent in Observada not counted ("Tiempo de resolución"). The
+//   first time only: the provider's re-attestation may take an approved application back to
+//   Corregida and staff approve it again (producto §17), which reviews data already resolved —
+//   counting it would add a year to that application's resolution, and its first anniversary is
+//   what the re-attestation is timed from (server/confirmacion/apertura.ts).
 // The record's one writer (./asentar.ts) keeps them with each entry; `recalcularTiempos` derives
 // them from the history itself — for rows written before they existed (migration 012) and for
 // histories written directly (the bench's seed).
@@ -27,16 +31,18 @@ export interface Resolucion {
 
 /**
  * The resolution of an application sent at `creadaEn` whose status moves are `pasos` (oldest
- * first), or null while it is not closed. Each stretch in Observada — from the move into it to the
- * move out of it — is taken off the total, as working days of its own.
+ * first) — its first move into a resolved status —, or null while it has none. Each stretch in
+ * Observada before it — from the move into it to the move out of it — is taken off the total, as
+ * working days of its own.
  */
 export function resolucionDe(creadaEn: string, pasos: readonly Paso[]): Resolucion | null {
-  const ultimo = pasos.at(-1);
-  if (!ultimo || !esEstado(ultimo.hacia) || !esFinal(ultimo.hacia)) return null;
+  const hasta = pasos.findIndex((p) => p.desde !== p.hacia && esEstado(p.hacia) && esFinal(p.hacia));
+  if (hasta < 0) return null;
+  const ultimo = pasos[hasta]!;
   const fin = new Date(ultimo.en);
   let dias = diasHabilesEntre(new Date(creadaEn), fin);
   let observadaDesde: Date | null = null;
-  for (const p of pasos) {
+  for (const p of pasos.slice(0, hasta + 1)) {
     if (p.desde === p.hacia) continue;
     if (observadaDesde && p.desde === 'observada') {
       dias -= diasHabilesEntre(observadaDesde, new Date(p.en));
@@ -75,10 +81,13 @@ export async function recalcularTiempos(db: Db, ids?: readonly string[]): Promis
       resuelta_en = null,
       dias_resolucion = null
     ${donde}`.execute(db);
+  // Resolved once, whatever its status now (a re-attestation may have taken it back to Corregida).
   let consulta = db
     .selectFrom('solicitudes')
     .select(['id', 'creada_en'])
-    .where('estado', 'in', CLAVES_ESTADO.filter(esFinal));
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('historial').select('solicitud_id').where('hacia', 'in', CLAVES_ESTADO.filter(esFinal)),
+    );
   if (ids) consulta = consulta.where('id', 'in', ids);
   const cerradas = await consulta.execute();
   for (let i = 0; i < cerradas.length; i += 500) {

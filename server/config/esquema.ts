@@ -7,15 +7,27 @@
 import { mixed, object, type AnySchema, type InferType } from 'yup';
 import { RETENCION_MESES_PREDETERMINADA } from '../../domain/datos-personales.js';
 import { AJUSTES_DOBLE_CONTROL } from '../../domain/doble-control.js';
+import { DOCUMENTO_KEYS } from '../../domain/documentos.js';
+import {
+  NINGUNA_REQUERIDA,
+  VERIFICACION_REQUERIDA_PREDETERMINADA,
+} from '../../domain/verificacion-fuente.js';
 import { PLAZO_REVISION_DIAS_PREDETERMINADO } from '../../domain/orden-bandeja.js';
+import {
+  RECREDENCIALIZACION_ANOS_MAXIMO,
+  RECREDENCIALIZACION_ANOS_MINIMO,
+  RECREDENCIALIZACION_ANOS_PREDETERMINADO,
+} from '../../domain/recredencializacion.js';
 import {
   booleano,
   entero,
+  listaDeDocumentos,
   listaDeProxies,
   normalizarUrlPublica,
   regla,
   revisarCorreoDeContacto,
   revisarDireccion,
+  revisarDocumentos,
   revisarHost,
   revisarProxies,
   revisarRegion,
@@ -209,6 +221,15 @@ export const AJUSTES = {
     descripcion:
       'Months a rechazada, or an observada whose correction deadline passed unused, keeps its personal data and documents; then the daily task `retencion` deletes them as a deletion on request would (producto §13). Aprobadas are kept. Stated on the terms page.',
   },
+  RECREDENCIALIZACION_ANOS: {
+    esquema: entero(
+      RECREDENCIALIZACION_ANOS_PREDETERMINADO,
+      RECREDENCIALIZACION_ANOS_MINIMO,
+      RECREDENCIALIZACION_ANOS_MAXIMO,
+    ),
+    descripcion:
+      'Years from an approval to its re-credentialing (producto §17): the provider gets an e-mail link `/recredencializar/<token>`, valid 60 days, to send a new application pre-filled from the approved one; every as many years after that (1–10).',
+  },
   PLAZO_REVISION_DIAS: {
     esquema: entero(PLAZO_REVISION_DIAS_PREDETERMINADO, 1, 365),
     descripcion:
@@ -218,6 +239,14 @@ export const AJUSTES = {
     esquema: unoDe(AJUSTES_DOBLE_CONTROL).default('rechazo'),
     descripcion:
       'Four eyes (producto §15): `rechazo` — an administrador\'s "Rechazar" is a proposal another administrador confirms —, `ambos` (also "Aprobar") or `no`. A revisor may always propose approval; with one active administrador decisions are taken directly.',
+  },
+  VERIFICACION_REQUERIDA: {
+    esquema: mixed<string[]>()
+      .transform((_, crudo) => listaDeDocumentos(crudo, NINGUNA_REQUERIDA))
+      .default(() => [...VERIFICACION_REQUERIDA_PREDETERMINADA])
+      .test(regla<string[]>((lista) => revisarDocumentos(lista, DOCUMENTO_KEYS, NINGUNA_REQUERIDA))),
+    descripcion:
+      'The documents that must be "Verificado en la fuente" before "Aprobar" is offered, proposed or confirmed (producto §17): document keys, comma-separated (`DniAnverso`, `TituloMedico`, …, as in producto §4), or `no` for none.',
   },
   PUBLIC_URL: {
     esquema: texto()

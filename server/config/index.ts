@@ -51,10 +51,17 @@ export interface Config {
    * and documents before the retention task deletes them (RETENTION_MONTHS, producto §13).
    */
   retentionMonths: number;
+  /** Years from an approval to its re-credentialing link (RECREDENCIALIZACION_ANOS, producto §17). */
+  recredencializacionAnos: number;
   /** Working days an application may wait on staff before it is "Demorada" (producto §15). */
   plazoRevisionDias: number;
   /** Which decisions need another administrador's confirmation (DOBLE_CONTROL, producto §15). */
   dobleControl: AjusteDobleControl;
+  /**
+   * The documents that must be "Verificado en la fuente" before approval (VERIFICACION_REQUERIDA,
+   * producto §17): document keys; empty, none.
+   */
+  verificacionRequerida: readonly string[];
   /** How long a process keeps serving after SIGTERM with its ready check at 503 (decision 092). */
   drenajeMs: number;
   /** Where the built SPA lives; served when it has an index.html. */
@@ -194,8 +201,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sweepIntervalMinutes: e.SWEEP_INTERVAL_MINUTES,
     drenajeMs: e.SHUTDOWN_DRAIN_MS,
     retentionMonths: e.RETENTION_MONTHS,
+    recredencializacionAnos: e.RECREDENCIALIZACION_ANOS,
     plazoRevisionDias: e.PLAZO_REVISION_DIAS,
     dobleControl: e.DOBLE_CONTROL,
+    verificacionRequerida: e.VERIFICACION_REQUERIDA,
     clientDir: path.resolve(cwd, 'dist/client'),
     publicUrl: e.PUBLIC_URL,
     smtpUrl: e.SMTP_URL,

@@ -242,3 +242,28 @@ export function revisarUrlS3(crudo: string | undefined): string | null {
 export function revisarRegion(region: string): string | null {
   return /^[a-z0-9-]{1,50}$/.test(region) ? null : `no es una región válida (recibido "${region}").`;
 }
+
+/**
+ * VERIFICACION_REQUERIDA: document keys separated by commas (each once), or `no` for none
+ * (producto §17).
+ */
+export function listaDeDocumentos(crudo: unknown, ninguno: string): string[] | undefined {
+  const texto = limpio(crudo);
+  if (texto === undefined) return undefined;
+  if (texto.toLowerCase() === ninguno) return [];
+  return [...new Set(texto.split(',').map((s) => s.trim()))];
+}
+
+/** Every item must be a document key of `claves`. */
+export function revisarDocumentos(
+  lista: string[],
+  claves: readonly string[],
+  ninguno: string,
+): string | null {
+  const ajeno = lista.find((c) => !claves.includes(c));
+  if (ajeno === undefined) return null;
+  return (
+    `debe ser una lista de documentos separados por comas, de ${claves.join(', ')}, o ${ninguno} ` +
+    `(recibido "${ajeno}").`
+  );
+}

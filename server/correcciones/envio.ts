@@ -12,6 +12,7 @@ import { CODIGOS, ErrorDeDominio, MENSAJES_HTTP } from '../errores.js';
 import { asentar } from '../ciclo-de-vida/asentar.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
 import { recalcularVigenciaMinima } from '../gestion/vigencias.js';
+import { lecturaAlLlegar } from '../lectura-tarea/cola.js';
 import { correccionPorToken, enlaceVencido, rotuloDe } from './consulta.js';
 
 export interface Envio {
@@ -71,7 +72,13 @@ export async function enviarCorreccion(
       const anteriorDe = new Map(actuales.map((a) => [a.clave, a.documento_id]));
       for (const clave of c.documentos) {
         const nuevo = porClave.get(clave)!;
-        const valores = { documento_id: nuevo.id, nombre: nombreDeDocumento(nuevo), vigente_hasta: null };
+        // The new document's end date is read again (producto §17): an earlier proposal is dropped.
+        const valores = {
+          documento_id: nuevo.id,
+          nombre: nombreDeDocumento(nuevo),
+          vigente_hasta: null,
+          ...lecturaAlLlegar(clave),
+        };
         const anterior = anteriorDe.get(clave);
         if (anterior === undefined) {
           // Staff can only observe documents the application has; kept for a row removed since.

@@ -26,11 +26,15 @@ const documentoNoObservado = (clave: DocumentoKey) =>
     `El documento "${rotuloDe(clave)}" no fue observado: en esta corrección solo podés reemplazar los documentos observados.`,
   );
 
-/** What one upload of replacements may bring, and the refusal when it brings more. */
-export interface PresupuestoDeReemplazos {
-  correccion: Correccion;
+/** What one upload into a link's draft may bring, and the refusal when it brings more. */
+export interface CuotaDeSubida {
   bytes: number;
   excedido: () => ErrorDeDominio;
+}
+
+/** What one upload of replacements may bring, and the refusal when it brings more. */
+export interface PresupuestoDeReemplazos extends CuotaDeSubida {
+  correccion: Correccion;
 }
 
 /**
@@ -44,13 +48,26 @@ export async function presupuestoDeReemplazos(
   cliente: string,
 ): Promise<PresupuestoDeReemplazos> {
   const correccion = await correccionPorToken(db, token);
+  return { correccion, ...(await cuotaDeSubida(db, config, correccion.borradorId, cliente)) };
+}
+
+/**
+ * The disk above its floor, and the draft `borradorId` and the client under their quotas: what an
+ * upload into a link's own draft may bring (a correction's, a re-attestation's: producto §17).
+ */
+export async function cuotaDeSubida(
+  db: Db,
+  config: Config,
+  borradorId: string,
+  cliente: string,
+): Promise<CuotaDeSubida> {
   if ((await espacioLibre(config.dataDir)) < config.diskFreeMinBytes) {
     throw new ErrorDeDominio('sin_espacio', CODIGOS.SIN_ESPACIO, MENSAJES_HTTP.sinEspacio);
   }
   const borrador = await db
     .selectFrom('borradores')
     .select('bytes_recibidos')
-    .where('id', '=', correccion.borradorId)
+    .where('id', '=', borradorId)
     .executeTakeFirstOrThrow();
   const cuotaDelBorrador = () =>
     new ErrorDeDominio(
@@ -69,7 +86,6 @@ export async function presupuestoDeReemplazos(
   if (restanteBorrador <= 0) throw cuotaDelBorrador();
   if (restanteCliente <= 0) throw cuotaDelCliente();
   return {
-    correccion,
     bytes: Math.min(restanteBorrador, restanteCliente),
     excedido: restanteBorrador <= restanteCliente ? cuotaDelBorrador : cuotaDelCliente,
   };
@@ -98,14 +114,25 @@ export async function guardarReemplazos(
     await descartar();
     throw error;
   }
-  await guardarDocumentos(db, almacen, correccion.borradorId, recibidos);
+  await guardarEnElBorrador(conexion, almacen, correccion.borradorId, recibidos, cliente);
+  return correccionPendiente(db, correccion);
+}
+
+/** Stores received files in a link's draft and counts their bytes against the client's hour. */
+export async function guardarEnElBorrador(
+  conexion: Conexion,
+  almacen: DocumentStore,
+  borradorId: string,
+  recibidos: Recibido[],
+  cliente: string,
+): Promise<void> {
+  await guardarDocumentos(conexion.db, almacen, borradorId, recibidos);
   await sumar(
     conexion,
     CLAVES.bytes(cliente),
     recibidos.reduce((total, r) => total + r.preparado.bytes, 0),
     HORA,
   );
-  return correccionPendiente(db, correccion);
 }
 
 /**
@@ -121,9 +148,24 @@ export async function quitarReemplazo(
 ): Promise<CorreccionPendiente> {
   const correccion = await correccionPorToken(db, token);
   if (!correccion.documentos.includes(clave as DocumentoKey)) throw sinObservar();
+  await quitarDelBorrador(db, almacen, correccion.borradorId, clave);
+  // Sent or superseded while this ran: the link's answer (410), as for any other request.
+  return correccionPendiente(db, await correccionPorToken(db, token));
+}
+
+/**
+ * Removes the upload of `clave` from a link's draft and its file from the store, while no
+ * application points at it (the link sent meanwhile keeps it). Nothing to remove is no error.
+ */
+export async function quitarDelBorrador(
+  db: Db,
+  almacen: DocumentStore,
+  borradorId: string,
+  clave: string,
+): Promise<void> {
   const quitados = await db
     .deleteFrom('documentos')
-    .where('borrador_id', '=', correccion.borradorId)
+    .where('borrador_id', '=', borradorId)
     .where('clave', '=', clave)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -137,6 +179,4 @@ export async function quitarReemplazo(
     .returning('archivo')
     .execute();
   for (const { archivo } of quitados) await almacen.eliminar(archivo).catch(() => {});
-  // Sent or superseded while this ran: the link's answer (410), as for any other request.
-  return correccionPendiente(db, await correccionPorToken(db, token));
 }

@@ -25,6 +25,8 @@ import {
 import { dias, fechaEnPalabras } from './fechas.js';
 import { redactarDelSistema } from './mensajes-sistema.js';
 import { armarMensajeDeCuenta } from './mensajes-cuentas.js';
+import { armarMensajeDeRecredencializacion } from './mensajes-recredencializacion.js';
+import { armarMensajeDeConfirmacion } from './mensajes-confirmacion.js';
 
 interface Adjunto {
   nombre: string;
@@ -66,6 +68,9 @@ const TIPOS: readonly TipoCorreo[] = [
   'cabeza_auditoria',
   'enlace_contrasena',
   'resumen_diario',
+  'recredencializacion',
+  'confirmacion',
+  'recordatorio_confirmacion',
 ];
 
 const etiquetaDe = (clave: DocumentoKey): string => DOCUMENTOS.find((d) => d.key === clave)?.label ?? clave;
@@ -88,7 +93,7 @@ interface Borrador {
 }
 
 /** The association's contact, as configured; a plain pointer when none is. */
-function contactoDe(contacto: Contacto | null): Bloque[] {
+export function contactoDe(contacto: Contacto | null): Bloque[] {
   const lineas = contacto
     ? [
         contacto.telefono ? `Teléfono: ${contacto.telefono}` : null,
@@ -312,6 +317,9 @@ export async function armarMensaje(
   if (evento.tipo === 'cabeza_auditoria') return { ...redactarDelSistema(evento, entorno.publicUrl), adjuntos: [] };
   if (evento.tipo === 'enlace_contrasena' || evento.tipo === 'resumen_diario')
     return armarMensajeDeCuenta(db, evento, entorno);
+  if (evento.tipo === 'recredencializacion') return armarMensajeDeRecredencializacion(db, evento, entorno);
+  if (evento.tipo === 'confirmacion' || evento.tipo === 'recordatorio_confirmacion')
+    return armarMensajeDeConfirmacion(db, evento, entorno);
   const solicitud = await db
     .selectFrom('solicitudes')
     .select(['numero', 'apellidoynombre'])

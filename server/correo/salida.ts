@@ -82,7 +82,31 @@ export type EventoDeCuenta =
       conteos: Record<ParaHoy, number>;
     };
 
-export type EventoCorreo = EventoDeSolicitud | EventoDelSistema | EventoDeCuenta;
+/**
+ * To an approved provider (producto §17): the re-credentialing link (`token` raw) of the approved
+ * application `solicitudId`, open until `vence` (YYYY-MM-DD); written by
+ * server/correo/mensajes-recredencializacion.ts.
+ */
+export type EventoDeRecredencializacion = {
+  tipo: 'recredencializacion';
+  solicitudId: string;
+  token: string;
+  vence: string;
+  /** RECREDENCIALIZACION_ANOS when it was opened: "Pasaron 3 años…". */
+  anios: number;
+};
+
+/**
+ * To an approved provider (producto §17): the year's re-attestation link (`token` raw) of
+ * `solicitudId`, open until `plazo` (YYYY-MM-DD) — and, `dias` days after it was sent while still
+ * unanswered, its reminder with the same link. Written by server/correo/mensajes-confirmacion.ts.
+ */
+export type EventoDeConfirmacion =
+  | { tipo: 'confirmacion'; solicitudId: string; token: string; plazo: string }
+  | { tipo: 'recordatorio_confirmacion'; solicitudId: string; token: string; plazo: string; dias: number };
+
+export type EventoCorreo =
+  EventoDeSolicitud | EventoDelSistema | EventoDeCuenta | EventoDeRecredencializacion | EventoDeConfirmacion;
 
 export type TipoCorreo = EventoCorreo['tipo'];
 
@@ -110,6 +134,12 @@ export const CLAVES_CORREO = {
   enlaceContrasena: (enlaceId: string) => `enlace_contrasena|${enlaceId}`,
   /** One a day per account, whichever process and however many runs (producto §16). */
   resumenDiario: (personalId: string, fecha: string) => `resumen_diario|${personalId}|${fecha}`,
+  /** One per approved application and cycle (producto §17), however many runs or processes. */
+  recredencializacion: (solicitudId: string, ciclo: number) => `recredencializacion|${solicitudId}|${ciclo}`,
+  /** One per re-attestation link (producto §17), and one per link and reminder day. */
+  confirmacion: (confirmacionId: string) => `confirmacion|${confirmacionId}`,
+  recordatorioConfirmacion: (confirmacionId: string, dias: number) =>
+    `recordatorio_confirmacion|${confirmacionId}|${dias}`,
 } as const;
 
 /** Queues a message inside the caller's transaction; a repeated event queues nothing. */

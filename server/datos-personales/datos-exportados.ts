@@ -1,7 +1,9 @@
 // What the access export (producto §13) says about one person, read in one snapshot: every
 // application with that DNI (deleted ones excluded), with its data, terms, documents, equipment,
 // history, notes, correction links, outbox messages and the audit rows that name it, every version
-// of its receipt and the documents corrections replaced (producto §14). It becomes datos.json,
+// of its receipt and the documents corrections replaced (producto §14), and its verifications at
+// the source with their evidence files and its re-attestation links with the files uploaded
+// through them (producto §17). It becomes datos.json,
 // resumen.pdf and the receipts' PDFs (small, drawn here from the same snapshot); the documents'
 // bytes are streamed apart (exportacion.ts), so only what describes them is held in memory here.
 import {
@@ -16,7 +18,19 @@ import {
 import type { Db } from '../db/esquema.js';
 import { nombreDeDocumento } from '../archivos/documentos.js';
 import { equipoDeFila, historialDe, notaDeFila } from '../gestion/expediente.js';
+import { lecturaDeFila } from '../lectura-tarea/cola.js';
 import { solicitudesDePersona } from './persona.js';
+import {
+  borradoresSinEnviar,
+  recredencializacionesExportadas,
+  type RecredencializacionExportada,
+} from '../recredencializacion/datos-personales.js';
+import { verificacionesExportadas, type VerificacionExportada } from '../verificacion-fuente/exportadas.js';
+import {
+  borradoresDeConfirmaciones,
+  confirmacionesExportadas,
+  type ConfirmacionExportada,
+} from '../confirmacion/datos-personales.js';
 import {
   comprobantesExportados,
   rutaDeReemplazado,
@@ -30,7 +44,7 @@ interface DocumentoExportado extends DocumentoDetalle {
   archivo: string;
 }
 
-type DatosDeDocumento = Omit<DocumentoExportado, 'vigenteHasta' | 'reemplazo'>;
+type DatosDeDocumento = Omit<DocumentoExportado, 'vigenteHasta' | 'reemplazo' | 'lectura'>;
 
 /**
  * A document still held that the application no longer uses and no receipt names as replaced:
@@ -91,6 +105,12 @@ export interface SolicitudExportada {
   correcciones: CorreccionExportada[];
   correos: CorreoExportado[];
   auditoria: AuditoriaExportada[];
+  /** Its re-credentialing links (producto §17), the first cycle first. */
+  recredencializaciones: RecredencializacionExportada[];
+  /** "Verificado en la fuente" (producto §17), every one recorded, the oldest first. */
+  verificaciones: VerificacionExportada[];
+  /** Its yearly re-attestation links (producto §17), the first anniversary first. */
+  confirmaciones: ConfirmacionExportada[];
 }
 
 /** datos.json. */
@@ -183,6 +203,8 @@ async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string): Prom
       db
         .selectFrom('solicitud_documentos')
         .select(['solicitud_id', 'documento_id', 'nombre', 'vigente_hasta'])
+        // The automatic reading's proposal and its sentence (producto §17).
+        .select(['lectura_estado', 'vigencia_propuesta', 'vigencia_frase'])
         .where('solicitud_id', 'in', ids)
         .execute(),
       db
@@ -218,10 +240,18 @@ async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string): Prom
       versionesDeSolicitudes(db, ids),
     ]);
 
+  const verificadas = await verificacionesExportadas(db, titulares);
+
   // The documents it links now, those its receipts name as replaced, and every other one still
   // held in its draft or in the drafts of its correction links (uploads of a correction never sent).
   const borradorDe = new Map<string, string>(titulares.map((s) => [s.borradorId, s.id]));
   for (const c of correcciones) borradorDe.set(c.borrador_id, c.solicitud_id);
+  // The drafts its re-credentialing links opened and never sent: copies of its documents (producto §17).
+  for (const b of await borradoresSinEnviar(db, ids)) borradorDe.set(b.borradorId, b.solicitudId);
+  const recredencializaciones = await recredencializacionesExportadas(db, ids);
+  // The drafts of its re-attestation links: files uploaded for a change (producto §17).
+  for (const b of await borradoresDeConfirmaciones(db, ids)) borradorDe.set(b.borradorId, b.solicitudId);
+  const confirmaciones = await confirmacionesExportadas(db, ids);
   // Each replaced document once, as the newest version lists it (with when and by which version).
   const reemplazadosDe = new Map(
     ids.map((id) => [id, new Map((versiones.get(id)?.at(-1)?.reemplazados ?? []).map((r) => [r.documentoId, r]))]),
@@ -265,7 +295,13 @@ async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string): Prom
         const d = porId.get(v.documento_id)!;
         const archivo = `${carpeta}/${v.nombre}`;
         enAlmacen.set(archivo, d.archivo);
-        return { ...datosDe(d), nombre: v.nombre, vigenteHasta: v.vigente_hasta ?? null, archivo };
+        return {
+          ...datosDe(d),
+          nombre: v.nombre,
+          vigenteHasta: v.vigente_hasta ?? null,
+          lectura: lecturaDeFila(v),
+          archivo,
+        };
       })
       .sort((a, b) => orden(a.clave) - orden(b.clave));
     const reemplazados: DocumentoReemplazado[] = [];
@@ -297,6 +333,9 @@ async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string): Prom
         sha256: d.sha256,
       });
     }
+
+    // The evidence files of its verifications at the source (producto §17).
+    archivos.push(...verificadas.get(t.id)!.archivos);
 
     const { comprobantes, pdfs: dibujados } = await comprobantesExportados(
       db,
@@ -347,6 +386,9 @@ async function leerEn(db: Db, dni: string, ahora: Date, publicUrl: string): Prom
           objeto: a.objeto,
           detalle: a.detalle === null ? null : (JSON.parse(a.detalle) as unknown),
         })),
+      recredencializaciones: recredencializaciones.get(t.id) ?? [],
+      verificaciones: verificadas.get(t.id)!.verificaciones,
+      confirmaciones: confirmaciones.get(t.id) ?? [],
     });
   }
 

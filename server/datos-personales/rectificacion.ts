@@ -45,6 +45,8 @@ const AL_SOLICITANTE: readonly TipoCorreo[] = [
   'aprobada',
   'rechazada',
   'recordatorio',
+  'confirmacion',
+  'recordatorio_confirmacion',
 ];
 
 /** Times the read-check-write is tried again when another change lands in between. */
@@ -55,9 +57,9 @@ const invalido = (campos: Record<string, string>) =>
 
 /**
  * A compound field's JSON value as record changes, its names from the catalogues by the same rules
- * as sending; or why not (for fields[campo]).
+ * as sending; or why not (for fields[campo]). Also the provider's own changes (producto §17).
  */
-async function cambiosDe(
+export async function cambiosDe(
   catalogos: LectorCatalogos,
   campo: CampoCompuesto,
   valor: string,
@@ -84,6 +86,33 @@ async function cambiosDe(
   }
   const leido = leerValorCompuesto(campo, valor);
   return leido ? { cambios: leido } : malformado;
+}
+
+/** The record and the columns that copy its fields (the inbox, the search key, the receipt). */
+export const columnasDelRegistro = (numero: string, datos: DatosSocio) => ({
+  datos_socio: JSON.stringify(datos),
+  dni: datos.dni,
+  matricula: datos.matricula,
+  apellidoynombre: datos.apellidoynombre,
+  email: datos.email,
+  busqueda: claveDeBusqueda({ numero, ...datos }),
+});
+
+/** A message to the applicant still waiting goes to the new address, not to the one replaced. */
+export async function redirigirCorreos(
+  trx: Db,
+  solicitudId: string,
+  anterior: string,
+  nuevo: string,
+): Promise<void> {
+  await trx
+    .updateTable('correos')
+    .set({ para: nuevo })
+    .where('solicitud_id', '=', solicitudId)
+    .where('estado', '=', 'pendiente')
+    .where('para', '=', anterior)
+    .where('tipo', 'in', AL_SOLICITANTE)
+    .execute();
 }
 
 export interface QuienRectifica {
@@ -145,31 +174,14 @@ export async function rectificar(
     const hecha = await db.transaction().execute(async (trx) => {
       const cambio = await trx
         .updateTable('solicitudes')
-        .set({
-          datos_socio: JSON.stringify(datos),
-          dni: datos.dni,
-          matricula: datos.matricula,
-          apellidoynombre: datos.apellidoynombre,
-          email: datos.email,
-          busqueda: claveDeBusqueda({ numero, ...datos }),
-        })
+        .set(columnasDelRegistro(numero, datos))
         .where('id', '=', fila.id)
         .where('datos_socio', '=', fila.datos_socio)
         .where('estado', '=', fila.estado)
         .where('suprimida_en', 'is', null)
         .executeTakeFirst();
       if (Number(cambio.numUpdatedRows) !== 1) return null;
-      // A message still waiting goes to the corrected address, not to the one found wrong.
-      if (campo === 'email') {
-        await trx
-          .updateTable('correos')
-          .set({ para: datos.email })
-          .where('solicitud_id', '=', fila.id)
-          .where('estado', '=', 'pendiente')
-          .where('para', '=', guardados.email)
-          .where('tipo', 'in', AL_SOLICITANTE)
-          .execute();
-      }
+      if (campo === 'email') await redirigirCorreos(trx, fila.id, guardados.email, datos.email);
       // An event of the record that is not a status change, written by its one writer.
       await asentar(trx, {
         solicitudId: fila.id,

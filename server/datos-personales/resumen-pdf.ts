@@ -158,7 +158,9 @@ function solicitud(doc: Doc, s: SolicitudExportada): void {
 
   titulo(doc, 'Otros registros (su detalle está en datos.json)');
   fila(doc, 'Notas internas del personal', String(s.notas.length));
+  fila(doc, 'Verificaciones en la fuente', String(s.verificaciones.length));
   fila(doc, 'Enlaces de corrección', String(s.correcciones.length));
+  fila(doc, 'Enlaces de recredencialización', String(s.recredencializaciones.length));
   fila(doc, 'Correos electrónicos', String(s.correos.length));
   fila(doc, 'Registros de auditoría', String(s.auditoria.length));
 }

@@ -53,6 +53,8 @@ const TABLAS_DE_LA_PERSONA = [
   'correos',
   'documentos',
   'solicitud_documentos',
+  'verificaciones',
+  'confirmaciones',
 ];
 const TABLAS_DEL_ALMACEN = ['almacen_objetos', 'almacen_trozos'];
 

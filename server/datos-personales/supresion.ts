@@ -18,6 +18,9 @@ import { recalcularVigenciaMinima } from '../gestion/vigencias.js';
 import { huella } from '../solicitud/canonico.js';
 import { borrarCopiasDeCorreo } from './copias-de-correo.js';
 import { antesDeSuprimir, sinCopias, type EntornoSinCopias } from './sin-copias.js';
+import { borradoresSinEnviar, cerrarRecredencializaciones } from '../recredencializacion/datos-personales.js';
+import { suprimirVerificaciones } from '../verificacion-fuente/supresion.js';
+import { suprimirConfirmaciones } from '../confirmacion/datos-personales.js';
 
 type CausaSupresion = 'pedido' | 'retencion';
 
@@ -132,7 +135,15 @@ async function suprimirUna(
     .select('borrador_id')
     .where('solicitud_id', '=', solicitudId)
     .execute();
-  const borradores = [fila.borrador_id, ...correcciones.map((c) => c.borrador_id)];
+  // …and the drafts its re-credentialing links opened and never sent, which hold copies of its
+  // documents (producto §17).
+  const borradores = [
+    fila.borrador_id,
+    ...correcciones.map((c) => c.borrador_id),
+    ...(await borradoresSinEnviar(trx, [solicitudId])).map((b) => b.borradorId),
+    // …and its re-attestation links, which go now, with the drafts of their uploads (producto §17).
+    ...(await suprimirConfirmaciones(trx, solicitudId)),
+  ];
   const nombrados = [
     ...new Set(
       (await versionesDe(trx, solicitudId)).flatMap((v) => [
@@ -194,6 +205,8 @@ async function suprimirUna(
   // The receipt's versions keep their number, date and token: a printed receipt still verifies,
   // but no longer lists the documents or their hashes.
   await vaciarVersiones(trx, solicitudId);
+  // Verifications at the source (producto §17): their notes, and their evidence files after commit.
+  const evidencias = await suprimirVerificaciones(trx, solicitudId);
 
   // Free texts may quote the person: notes, equipment remarks (and the history's reasons and
   // rectified values, blanked with the deletion's own history row below).
@@ -222,6 +235,8 @@ async function suprimirUna(
     .where('solicitud_id', '=', solicitudId)
     .where('usada_en', 'is', null)
     .execute();
+  // Nor a re-credentialing link (producto §17).
+  await cerrarRecredencializaciones(trx, solicitudId, en);
   // The outbox: a pending message must never go out, a sent one keeps the address and the data.
   const correos = await trx
     .selectFrom('correos')
@@ -244,7 +259,11 @@ async function suprimirUna(
     },
     ahora,
   });
-  return { numero, archivos: documentos.map((d) => d.archivo), correos: correos.map((c) => c.id) };
+  return {
+    numero,
+    archivos: [...documentos.map((d) => d.archivo), ...evidencias],
+    correos: correos.map((c) => c.id),
+  };
 }
 
 /**

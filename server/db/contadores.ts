@@ -118,4 +118,8 @@ export const CLAVES = {
   olvidoContrasena: (cliente: string) => `olvido-contrasena|${cliente}`,
   /** Reading and using the links to choose a password (producto §16). */
   enlaceContrasena: (cliente: string) => `enlace-contrasena|${cliente}`,
+  /** Opening a re-credentialing link (producto §17): each may copy documents into a new draft. */
+  recredencializaciones: (cliente: string) => `recredencializacion|${cliente}`,
+  /** Reading and answering a re-attestation link (producto §17; its uploads count as step 2's). */
+  confirmaciones: (cliente: string) => `confirmacion|${cliente}`,
 } as const;

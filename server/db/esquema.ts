@@ -30,6 +30,8 @@ interface BorradoresTabla {
   actualizado_en: string;
   /** Bytes this draft has received in all, replacements included (DRAFT_MAX_MB). */
   bytes_recibidos: Generated<number | string>;
+  /** The re-credentialing link that opened it (producto §17): sending it uses that link. */
+  recredencializacion_id: Generated<string | null>;
 }
 export interface DocumentosTabla {
   id: string;
@@ -109,6 +111,18 @@ interface SolicitudDocumentosTabla {
   nombre: string;
   /** YYYY-MM-DD: the last day the document is valid, recorded by staff (producto §11). */
   vigente_hasta: Generated<string | null>;
+  /**
+   * The automatic reading of its end date (producto §17; server/lectura-tarea/cola.ts): 'pendiente',
+   * 'propuesta', 'sin_fecha' or 'no_disponible', null when not read (no end date); the proposal
+   * (YYYY-MM-DD) and its sentence; the queue's lease (who, until when) and attempts; when read.
+   */
+  lectura_estado: Generated<string | null>;
+  vigencia_propuesta: Generated<string | null>;
+  vigencia_frase: Generated<string | null>;
+  lectura_intentos: Generated<number>;
+  lectura_duenio: Generated<string | null>;
+  lectura_arriendo_hasta_ms: Generated<number | string>;
+  leida_en: Generated<string | null>;
 }
 
 interface VersionCatalogosTabla {
@@ -217,6 +231,31 @@ interface HistorialTabla {
   /** A decision's row: 'confirmacion' (of a proposal) or 'un_administrador' (no four eyes possible). */
   control: Generated<string | null>;
 }
+/**
+ * "Verificado en la fuente" (producto §17, migration 017): never updated; the newest row of a
+ * document's file (`documento_id`) is its verification, the older ones its history.
+ */
+interface VerificacionesTabla {
+  id: string;
+  solicitud_id: string;
+  /** The document's key (domain/documentos.ts). */
+  documento: string;
+  /** documentos.id of the file verified. */
+  documento_id: string;
+  /** domain/verificacion-fuente.ts FUENTES_VERIFICACION. */
+  fuente: string;
+  /** YYYY-MM-DD. */
+  fecha: string;
+  personal_id: string;
+  nota: string | null;
+  /** The evidence's store name (like documentos.archivo), its type judged by content, size, hash; null: none. */
+  evidencia_archivo: string | null;
+  evidencia_extension: string | null;
+  evidencia_mime: string | null;
+  evidencia_bytes: number | null;
+  evidencia_sha256: string | null;
+  creada_en: string;
+}
 interface NotasTabla {
   id: string;
   solicitud_id: string;
@@ -290,6 +329,25 @@ interface CorreccionesTabla {
   usada_en: string | null;
 }
 
+/**
+ * A re-attestation link (producto §17, migration 019): one per application and anniversary of its
+ * first approval, valid 30 days, answered once.
+ */
+interface ConfirmacionesTabla {
+  id: string;
+  solicitud_id: string;
+  /** 1 on the first anniversary of the approval, 2 on the second… */
+  aniversario: number;
+  token_hash: string;
+  /** Where "Necesito cambiar algo" uploads documents until they are sent. */
+  borrador_id: string;
+  creada_en: string;
+  vence_ms: number | string;
+  respondida_en: string | null;
+  /** 'correctos' | 'cambios' (domain/confirmacion.ts), null while unanswered. */
+  respuesta: string | null;
+}
+
 /** A version of an application's receipt (producto §14), as it was issued. */
 interface ComprobantesTabla {
   id: string;
@@ -310,6 +368,27 @@ interface EnlacesRetiradosTabla {
   token_hash: string;
   correccion_id: string;
   retirado_en: string;
+}
+
+/**
+ * A re-credentialing link (producto §17, migration 020): one per approved application and cycle,
+ * single use, until the end of `vence` in Argentina.
+ */
+interface RecredencializacionesTabla {
+  id: string;
+  /** The approved application it renews. */
+  solicitud_id: string;
+  /** 1 for the first period of RECREDENCIALIZACION_ANOS years after its approval, 2 for the next… */
+  ciclo: number;
+  /** sha256 (hex) of the token the e-mail carries. */
+  token_hash: string;
+  creada_en: string;
+  /** YYYY-MM-DD, the last day. */
+  vence: string;
+  vence_ms: number | string;
+  usada_en: string | null;
+  /** The application its link sent ("Recredencialización" in the inbox). */
+  nueva_solicitud_id: string | null;
 }
 
 /** A document kept in the database (DOCUMENT_STORE=postgres): its bytes are in almacen_trozos. */
@@ -349,12 +428,15 @@ export interface Database {
   bloqueos_ingreso: BloqueosIngresoTabla;
   historial: HistorialTabla;
   notas: NotasTabla;
+  verificaciones: VerificacionesTabla;
   auditoria: AuditoriaTabla;
   auditoria_cabeza: AuditoriaCabezaTabla;
   correos: CorreosTabla;
   correcciones: CorreccionesTabla;
+  confirmaciones: ConfirmacionesTabla;
   comprobantes: ComprobantesTabla;
   enlaces_retirados: EnlacesRetiradosTabla;
+  recredencializaciones: RecredencializacionesTabla;
   almacen_objetos: AlmacenObjetosTabla;
   almacen_trozos: AlmacenTrozosTabla;
 }

@@ -48,6 +48,8 @@ import { columnaDelFiltro, numerosEnOrden, type ColumnaSinIndice } from './orden
 import { diasHabilesEntre } from '../correcciones/plazo.js';
 import { ventanaVencePronto } from './vigencias.js';
 import { columnasCsv, type FilaLeidaCsv } from './filas-csv.js';
+import { marcasDeRecredencializacion } from '../recredencializacion/bandeja.js';
+import { sinConfirmar } from '../confirmacion/bandeja.js';
 import {
   condicionDeVencimiento,
   condicionParaHoy,
@@ -222,13 +224,23 @@ export async function paginaBandeja(
     filas.length < FILAS_POR_PAGINA && (filas.length > 0 || salteadas === 0)
       ? salteadas + filas.length
       : await contarHasta(db, filtro, CONTEO_MAXIMO + 1, v);
-  const [vencidos, repetidos] = await Promise.all([
+  const [vencidos, repetidos, recredencializacion, sinConfirmarAun] = await Promise.all([
     plazosVencidos(
       db,
       filas.filter((f) => f.estado === 'observada').map((f) => f.id),
       ahora.getTime(),
     ),
     conDniRepetido(db, filas),
+    marcasDeRecredencializacion(
+      db,
+      filas.map((f) => f.id),
+      ahora.getTime(),
+    ),
+    sinConfirmar(
+      db,
+      filas.filter((f) => f.estado === 'aprobada').map((f) => f.id),
+      ahora.getTime(),
+    ),
   ]);
   const inicioDemora = inicioDeLaDemora(ahora, plazoRevisionDias);
   return {
@@ -247,6 +259,9 @@ export async function paginaBandeja(
       estadoDesde: f.estado_desde,
       diasEnEstado: diasHabilesEntre(new Date(f.estado_desde), ahora),
       demorada: esDemorada(f, inicioDemora),
+      ...(recredencializacion.recredencializacion.has(f.id) ? { recredencializacion: true as const } : {}),
+      ...(recredencializacion.vencida.has(f.id) ? { recredencializacionVencida: true as const } : {}),
+      ...(sinConfirmarAun.has(f.id) ? { sinConfirmar: true as const } : {}),
     })),
     pagina: filtro.pagina,
     porPagina: FILAS_POR_PAGINA,

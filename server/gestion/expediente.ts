@@ -33,6 +33,8 @@ import type { Db, EquiposTabla } from '../db/esquema.js';
 import { CODIGOS, ErrorDeDominio } from '../errores.js';
 import { COLUMNAS_RESPONSABLE, responsableDeFila } from './columnas-responsable.js';
 import { otrasConElMismoDni } from './dni-repetido.js';
+import { lecturaDeFila } from '../lectura-tarea/cola.js';
+import { pendientesDe, verificacionesVigentes } from '../verificacion-fuente/consulta.js';
 
 export interface SolicitudEncontrada {
   id: string;
@@ -182,14 +184,16 @@ function reemplazoDe(reemplazados: readonly Reemplazado[], clave: string, docume
 }
 
 /**
- * Everything the detail page shows `lector`, four eyes read with `ajuste` (DOBLE_CONTROL); a 404
- * when there is no such application.
+ * Everything the detail page shows `lector`, four eyes read with `ajuste` (DOBLE_CONTROL) and
+ * approval with the documents `requeridas` verified at the source (VERIFICACION_REQUERIDA,
+ * producto §17); a 404 when there is no such application.
  */
 export async function detalleSolicitud(
   db: Db,
   numero: string,
   lector: { rol: Rol; personalId: string },
   ajuste: AjusteDobleControl,
+  requeridas: readonly string[],
 ): Promise<DetalleSolicitud> {
   const { rol } = lector;
   const s = await db
@@ -216,6 +220,7 @@ export async function detalleSolicitud(
       .selectFrom('solicitud_documentos as sd')
       .innerJoin('documentos as d', 'd.id', 'sd.documento_id')
       .select(['d.id', 'd.clave', 'sd.nombre', 'd.mime', 'd.bytes', 'd.sha256', 'sd.vigente_hasta'])
+      .select(['sd.lectura_estado', 'sd.vigencia_propuesta', 'sd.vigencia_frase'])
       .where('sd.solicitud_id', '=', s.id)
       .execute(),
     db
@@ -247,11 +252,13 @@ export async function detalleSolicitud(
     dobleControlAhora(db, ajuste),
   ]);
   const reemplazados = version?.reemplazados ?? [];
+  const verificadas = await verificacionesVigentes(db, s);
+  const sinVerificar = pendientesDe(documentos, verificadas, requeridas);
   const ciclo = estadoDelCiclo(
     estado,
     documentos.map((d) => d.clave),
     s.responsable_id ?? null,
-    { propuesta: propuestaDelCiclo(propuesta), dobleControl: control.decisiones },
+    { propuesta: propuestaDelCiclo(propuesta), dobleControl: control.decisiones, sinVerificar },
   );
 
   return {
@@ -269,6 +276,8 @@ export async function detalleSolicitud(
         sha256: d.sha256,
         vigenteHasta: d.vigente_hasta ?? null,
         reemplazo: reemplazoDe(reemplazados, d.clave, d.id),
+        lectura: lecturaDeFila(d),
+        verificacion: verificadas.get(d.id) ?? null,
       }))
       .sort((a, b) => (ORDEN_DOCUMENTO.get(a.clave) ?? 99) - (ORDEN_DOCUMENTO.get(b.clave) ?? 99)),
     equipos: equipos.map(equipoDeFila),
@@ -287,6 +296,7 @@ export async function detalleSolicitud(
     propuesta: propuesta?.detalle ?? null,
     propuestas: s.suprimida_en ? [] : propuestasPosibles(ciclo, rol, lector.personalId),
     dobleControl: control.decisiones,
+    sinVerificar,
   };
 }
 

@@ -5,7 +5,8 @@
 // application at once only one wins; its history, audit row and e-mail go in the same transaction.
 // Where four eyes apply (producto §15, DOBLE_CONTROL) the chart refuses an administrador's decision
 // — it is proposed instead (./propuestas.ts) — and with one administrador active it is taken
-// directly, its history row saying so.
+// directly, its history row saying so. Approval waits for the documents VERIFICACION_REQUERIDA
+// names to be verified at the source (producto §17): 409 naming those still unverified.
 import {
   estadoDelCiclo,
   movimientoHacia,
@@ -21,6 +22,7 @@ import { asentar } from '../ciclo-de-vida/asentar.js';
 import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
 import { dobleControlAhora } from './doble-control.js';
 import type { SesionActiva } from '../personal/sesiones.js';
+import { faltaVerificar, sinVerificar as pendientes } from '../verificacion-fuente/consulta.js';
 
 export { problemaDeTexto } from '../../domain/ciclo-de-vida.js';
 
@@ -34,12 +36,14 @@ export interface Mover {
   ip: string;
   /** DOBLE_CONTROL. */
   ajuste: AjusteDobleControl;
+  /** VERIFICACION_REQUERIDA. */
+  requeridas: readonly string[];
   ahora?: Date;
 }
 
 export async function moverEstado(
   db: Db,
-  { numero, pedido, sesion, ip, ajuste, ahora = new Date() }: Mover,
+  { numero, pedido, sesion, ip, ajuste, requeridas, ahora = new Date() }: Mover,
 ): Promise<void> {
   const { desde, hacia } = pedido;
   // The role decides alone, whatever the status: "corregida" is the applicant's move (producto §11).
@@ -75,8 +79,12 @@ export async function moverEstado(
   const control = await dobleControlAhora(db, ajuste);
   const dobleControl = control.decisiones;
   if (solicitud.estado !== desde) throw movimientoVencido();
-  if (!estadoDelCiclo(desde, documentos, null, { dobleControl }).can(evento)) {
+  const sinVerificar = await pendientes(db, solicitud.id, requeridas);
+  if (!estadoDelCiclo(desde, documentos, null, { dobleControl, sinVerificar }).can(evento)) {
     if (estadoDelCiclo(desde, documentos).can(evento)) {
+      // Unverified documents come first: a proposal would be refused for them too.
+      if (!estadoDelCiclo(desde, documentos, null, { sinVerificar }).can(evento))
+        throw faltaVerificar(sinVerificar);
       throw new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, TEXTOS_PROPUESTA.necesitaPropuesta);
     }
     throw movimientoVencido();
@@ -91,6 +99,7 @@ export async function moverEstado(
         desde,
         evento,
         dobleControl,
+        sinVerificar,
         ...(sinDobleControl ? { control: 'un_administrador' as const } : {}),
       },
       personalId: sesion.personalId,

@@ -21,6 +21,9 @@
 //   document when its earliest end date (`vigencia_minima`, ./vigencias.ts) is before today: a
 //   range of the index solicitudes_vencidas (migration 015), which holds the status and the
 //   inbox's order, so neither the count nor a page reads a row.
+// - Recredencializaciones and Recredencialización vencida (producto §17): defined with the
+//   re-credentialing links, ../recredencializacion/bandeja.ts.
+// - Sin confirmar (producto §17): defined with the re-attestation links, ../confirmacion/bandeja.ts.
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { VENCE_PRONTO } from '../../domain/index.js';
 import type { ParaHoy } from '../../domain/para-hoy.js';
@@ -29,6 +32,11 @@ import { diaArgentino } from '../correcciones/plazo.js';
 import type { FiltroConsulta } from './bandeja.js';
 import { condicionDemorada } from './demora.js';
 import { ventanaVencePronto } from './vigencias.js';
+import {
+  condicionRecredencializacionPendiente,
+  condicionRecredencializacionVencida,
+} from '../recredencializacion/bandeja.js';
+import { condicionSinConfirmar } from '../confirmacion/bandeja.js';
 
 type Eb = ExpressionBuilder<Database, 'solicitudes'>;
 
@@ -208,5 +216,11 @@ export function condicionParaHoy(eb: Eb, opcion: ParaHoy, m: MomentoParaHoy): Ex
       );
     case 'vencidas':
       return condicionVencidas(eb, diaArgentino(m.ahora));
+    case 'recredencializaciones':
+      return condicionRecredencializacionPendiente(eb);
+    case 'recredencializacion_vencida':
+      return condicionRecredencializacionVencida(eb, m.ahora.getTime());
+    case 'sin_confirmar':
+      return condicionSinConfirmar(eb, m.ahora.getTime());
   }
 }

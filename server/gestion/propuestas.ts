@@ -5,7 +5,8 @@
 // come in the order the other moves give them: who (403), what the request brings (400), then
 // what changed since the page was loaded (409: another status, another proposal, or none). The
 // page says which status and which proposal it showed, so a change made meanwhile is refused even
-// when the chart would allow the request from the new state.
+// when the chart would allow the request from the new state. Proposing or confirming approval
+// waits for the documents VERIFICACION_REQUERIDA names (producto §17): 409 naming those unverified.
 import { estadoDelCiclo, esFinal, problemasDelMovimiento } from '../../domain/ciclo-de-vida.js';
 import { TEXTOS_GESTION, type Estado } from '../../domain/index.js';
 import {
@@ -23,6 +24,7 @@ import { propuestaDelCiclo } from '../ciclo-de-vida/propuesta.js';
 import { dobleControlAhora, propuestaAbierta, type PropuestaLeida } from './doble-control.js';
 import { datosSuprimidos, solicitudPorNumero, tomarSiVigente } from './expediente.js';
 import type { SesionActiva } from '../personal/sesiones.js';
+import { faltaVerificar, sinVerificar as pendientes } from '../verificacion-fuente/consulta.js';
 
 const conflicto = (mensaje: string) => new ErrorDeDominio('conflicto', CODIGOS.CONFLICTO, mensaje);
 const prohibido = (mensaje: string) => new ErrorDeDominio('sin_permiso', CODIGOS.SIN_PERMISO, mensaje);
@@ -66,12 +68,14 @@ export interface CambioDePropuesta {
   ip: string;
   /** DOBLE_CONTROL. */
   ajuste: AjusteDobleControl;
+  /** VERIFICACION_REQUERIDA. */
+  requeridas: readonly string[];
   ahora?: Date;
 }
 
 export async function cambiarPropuesta(
   db: Db,
-  { numero, pedido, sesion, ip, ajuste, ahora = new Date() }: CambioDePropuesta,
+  { numero, pedido, sesion, ip, ajuste, requeridas, ahora = new Date() }: CambioDePropuesta,
 ): Promise<void> {
   const motivo = (pedido.motivo ?? '').trim();
   const evento: EventoPropuesta = {
@@ -98,14 +102,18 @@ export async function cambiarPropuesta(
 
   const solicitud = await solicitudPorNumero(db, numero);
   if (solicitud.suprimida) throw datosSuprimidos();
-  const [abierta, control] = await Promise.all([
+  const [abierta, control, sinVerificar] = await Promise.all([
     propuestaAbierta(db, solicitud.id),
     dobleControlAhora(db, ajuste),
+    pendientes(db, solicitud.id, requeridas),
   ]);
   if (solicitud.estado !== pedido.desde) throw conflicto(TEXTOS_GESTION.movimientoVencido);
   if ((abierta?.id ?? null) !== pedido.propuesta) throw otraPropuesta(abierta);
-  const contexto = { propuesta: propuestaDelCiclo(abierta), dobleControl: control.decisiones };
+  const contexto = { propuesta: propuestaDelCiclo(abierta), dobleControl: control.decisiones, sinVerificar };
   if (!estadoDelCiclo(solicitud.estado, [], null, contexto).can(evento)) {
+    // Only the verifications are missing: say which.
+    if (estadoDelCiclo(solicitud.estado, [], null, { ...contexto, sinVerificar: [] }).can(evento))
+      throw faltaVerificar(sinVerificar);
     if (esFinal(solicitud.estado)) throw conflicto(TEXTOS_PROPUESTA.cerrada);
     if (evento.type !== 'PROPONER') {
       if (!abierta) throw otraPropuesta(null);
@@ -136,6 +144,7 @@ export async function cambiarPropuesta(
         evento,
         vista: abierta,
         dobleControl: control.decisiones,
+        sinVerificar,
       },
       personalId: sesion.personalId,
       auditoria: {

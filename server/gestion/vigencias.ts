@@ -76,6 +76,13 @@ export interface RegistrarVigencia {
   sesion: SesionActiva;
   ip: string;
   ahora?: Date;
+  /**
+   * Checked in the transaction before the write: "Aceptar vigencia propuesta" (producto §17,
+   * gestion/lecturas.ts) refuses a proposal that is no longer the one shown.
+   */
+  condicion?: (trx: Db, enlace: { solicitudId: string; documentoId: string }) => Promise<void>;
+  /** Added to the audit row's detail: where the date came from. */
+  origen?: string;
 }
 
 /**
@@ -85,7 +92,7 @@ export interface RegistrarVigencia {
  */
 export async function registrarVigencia(
   db: Db,
-  { numero, clave, hasta, sesion, ip, ahora = new Date() }: RegistrarVigencia,
+  { numero, clave, hasta, sesion, ip, ahora = new Date(), condicion, origen }: RegistrarVigencia,
 ): Promise<VigenciaRegistrada> {
   return db.transaction().execute(async (trx) => {
     const solicitud = await trx
@@ -106,6 +113,7 @@ export async function registrarVigencia(
       const label = DOCUMENTOS.find((d) => d.key === clave)?.label ?? clave;
       throw new ErrorDeDominio('invalido', CODIGOS.VALIDACION, MENSAJES_VIGENCIA.sinVigencia(label));
     }
+    await condicion?.(trx, { solicitudId: solicitud.id, documentoId: enlace.documento_id });
     const enviada = diaArgentino(new Date(solicitud.creada_en));
     const problema = problemas(esquemaVigencia, { hasta }, { enviada }).hasta;
     if (problema) throw invalida(problema);
@@ -118,7 +126,13 @@ export async function registrarVigencia(
     await recalcularVigenciaMinima(trx, [solicitud.id]);
     await auditar(
       trx,
-      { usuario: sesion.usuario, ip, accion: 'registrar_vigencia', objeto: numero, detalle: { documento: clave, hasta } },
+      {
+        usuario: sesion.usuario,
+        ip,
+        accion: 'registrar_vigencia',
+        objeto: numero,
+        detalle: { documento: clave, hasta, ...(origen ? { origen } : {}) },
+      },
       ahora,
     );
     return { clave, vigenteHasta: hasta };

@@ -14,6 +14,16 @@
 //   as often as the outbox when that is more often (MAIL_POLL_SECONDS): the summary leaves with
 //   the outbox's next look anyway. Its slot is taken only when a read finds a summary due and not
 //   queued (none outside working days and before 8:00, when it reads nothing at all).
+// - lectura: reads the end date of the documents queued on arrival (producto §17;
+//   lectura-tarea/trabajo.ts), its slot taken only when a read finds one free; the run goes on
+//   in the background, one document at a time, so this tick and the next never wait for it.
+// - recredencializacion: opens the re-credentialing links due (producto §17;
+//   recredencializacion/apertura.ts), each once per application and cycle by a unique key; its
+//   slot is taken only when a read finds one due, and that read is made at most hourly.
+// - confirmaciones: opens the yearly re-attestation links due and queues their reminders
+//   (producto §17; confirmacion/tarea.ts), hourly, each link once per application and anniversary
+//   by a unique key and each reminder once by its outbox key; its slot is taken only when a read
+//   finds one due, and that read is made at most hourly.
 import fp from 'fastify-plugin';
 import { publicarCabeza } from '../auditoria/cabeza.js';
 import { barrerBorradores } from '../tareas/barrido.js';
@@ -25,6 +35,9 @@ import { olvidarSesionesVencidas } from '../personal/sesiones.js';
 import { iniciarPlanificador, type Planificador, type Tarea } from '../tareas/planificador.js';
 import { encolarRecordatorios } from '../tareas/recordatorios.js';
 import { encolarResumenes, hayResumenesPendientes } from '../tareas/resumen-diario.js';
+import { abrirRecredencializaciones, vigiaDeRecredencializaciones } from '../recredencializacion/apertura.js';
+import { LECTURA_CADA_MS } from '../lectura-tarea/trabajo.js';
+import { tareaDeConfirmaciones } from '../confirmacion/tarea.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +102,22 @@ export const tareas = fp<{ tickMs?: number }>(
       trabajo: () => encolarResumenes(app.db, new Date(), { plazoRevisionDias: config.plazoRevisionDias }),
       hayTrabajo: (ahora) => hayResumenesPendientes(app.db, ahora),
     });
+    lista.push({
+      nombre: 'lectura',
+      cadaMs: LECTURA_CADA_MS,
+      trabajo: async () => {
+        void app.lecturas.drenar();
+        return { iniciada: true };
+      },
+      hayTrabajo: (ahora) => app.lecturas.hayTrabajo(ahora),
+    });
+    lista.push({
+      nombre: 'recredencializacion',
+      cadaMs: HORA,
+      trabajo: () => abrirRecredencializaciones(app.db, new Date(), config.recredencializacionAnos),
+      hayTrabajo: vigiaDeRecredencializaciones(app.db, config.recredencializacionAnos),
+    });
+    lista.push(tareaDeConfirmaciones(app.db, config.recredencializacionAnos));
     const masFrecuente = Math.min(...lista.map((t) => t.cadaMs));
     const planificador = await iniciarPlanificador(app.db, app.log, lista, {
       tickMs: tickMs ?? Math.min(masFrecuente, 60_000),
@@ -96,5 +125,5 @@ export const tareas = fp<{ tickMs?: number }>(
     app.decorate('tareas', planificador);
     app.addHook('onClose', async () => planificador.detener());
   },
-  { name: 'tareas', fastify: '5.x', dependencies: ['base-de-datos', 'documentos', 'correo'] },
+  { name: 'tareas', fastify: '5.x', dependencies: ['base-de-datos', 'documentos', 'correo', 'lectura'] },
 );

@@ -15,9 +15,11 @@ import { claveDeBusqueda } from '../gestion/busqueda.js';
 import { huella } from './canonico.js';
 import { documentosDelBorrador, type DocumentoDelBorrador } from '../archivos/documentos.js';
 import { nuevoNumeroSolicitud } from './numero.js';
+import { lecturaAlLlegar } from '../lectura-tarea/cola.js';
 import { CIRCUNSCRIPCION_ROSARIO, estaEnPadron } from './padron.js';
 import { comprobarDomicilio, condicionIvaDe } from './referencias-socio.js';
 import type { LectorCatalogos } from '../catalogos/referencias.js';
+import { usarRecredencializacion } from '../recredencializacion/envio.js';
 
 interface SolicitudCreada {
   numeroSolicitud: string;
@@ -179,10 +181,20 @@ export async function insertar(
           )
           .execute();
       }
+      // A document that takes an end date is queued for its automatic reading (producto §17).
       await trx
         .insertInto('solicitud_documentos')
-        .values(datos.adjuntos.map((d) => ({ solicitud_id: id, documento_id: d.id, nombre: d.nombre })))
+        .values(
+          datos.adjuntos.map((d) => ({
+            solicitud_id: id,
+            documento_id: d.id,
+            nombre: d.nombre,
+            ...lecturaAlLlegar(d.clave),
+          })),
+        )
         .execute();
+      // A draft a re-credentialing link made uses the link (producto §17), or nothing is stored.
+      await usarRecredencializacion(trx, borradorId, id, new Date(creadaEn));
     })
     .catch((error: unknown) => {
       // A document replaced (or swept) between crearSolicitud's read and this insert.

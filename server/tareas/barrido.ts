@@ -21,11 +21,14 @@ export async function barrerBorradores(
       .selectFrom('borradores')
       .leftJoin('solicitudes', 'solicitudes.borrador_id', 'borradores.id')
       .leftJoin('correcciones', 'correcciones.borrador_id', 'borradores.id')
+      .leftJoin('confirmaciones', 'confirmaciones.borrador_id', 'borradores.id')
       .select('borradores.id as id')
       .where('borradores.actualizado_en', '<', limite)
       .where('solicitudes.id', 'is', null)
       // A correction's draft holds replacements an application may point to (producto §11).
       .where('correcciones.id', 'is', null)
+      // A re-attestation link's draft too, while its link exists (producto §17).
+      .where('confirmaciones.id', 'is', null)
       .execute();
     const ids = viejos.map((v) => v.id);
     if (ids.length === 0) return { ids, archivos: [] as string[] };
@@ -46,6 +49,13 @@ export async function barrerBorradores(
   const conocidos = new Set(
     (await db.selectFrom('documentos').select('archivo').execute()).map((d) => d.archivo),
   );
+  // A verification's evidence lives in the same store (producto §17).
+  for (const v of await db
+    .selectFrom('verificaciones')
+    .select('evidencia_archivo')
+    .where('evidencia_archivo', 'is not', null)
+    .execute())
+    conocidos.add(v.evidencia_archivo!);
   let huerfanos = await almacen.limpiarTemporales(unaHoraAntes);
   for (const { nombre, modificadoEn } of await almacen.listar()) {
     if (!conocidos.has(nombre) && modificadoEn < unaHoraAntes) {

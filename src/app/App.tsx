@@ -2,7 +2,8 @@
 // every route change starts at the top of the page (producto §12).
 // /gestion is the back-office (producto §9): its own frame and its own lazy chunk, so applicant
 // pages never download its code. /estado, /verificar/<token> and /corregir/<token> are the
-// applicant's pages after sending (producto §11).
+// applicant's pages after sending (producto §11); /recredencializar/<token> starts the form from an
+// approved application and /confirmar/<token> is the yearly re-attestation (producto §17).
 import { Box, Spinner } from '@chakra-ui/react';
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
@@ -22,6 +23,10 @@ const CompletadoDiferido = lazy(() =>
 const EstadoDiferido = lazy(() => import('../paginas/estado/Estado.js'));
 const VerificarDiferido = lazy(() => import('../paginas/verificar/Verificar.js'));
 const CorregirDiferido = lazy(() => import('../paginas/corregir/Corregir.js'));
+// Re-credentialing (producto §17): its code — the chart's input, the draft store — only on its route.
+const RecredencializarDiferido = lazy(() => import('../paginas/recredencializar/Recredencializar.js'));
+// Re-attestation (producto §17): opened once a year by each provider.
+const ConfirmarDiferido = lazy(() => import('../paginas/confirmar/Confirmar.js'));
 
 function CargandoPagina() {
   return (
@@ -103,6 +108,20 @@ export function App() {
                 {({ token }) => (
                   <Suspense fallback={<CargandoPagina />}>
                     <CorregirDiferido token={token} />
+                  </Suspense>
+                )}
+              </Route>
+              <Route path="/recredencializar/:token">
+                {({ token }) => (
+                  <Suspense fallback={<CargandoPagina />}>
+                    <RecredencializarDiferido token={token} />
+                  </Suspense>
+                )}
+              </Route>
+              <Route path="/confirmar/:token">
+                {({ token }) => (
+                  <Suspense fallback={<CargandoPagina />}>
+                    <ConfirmarDiferido token={token} />
                   </Suspense>
                 )}
               </Route>

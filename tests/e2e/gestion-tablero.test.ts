@@ -6,7 +6,7 @@
 // phone's width.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { TEXTOS_PARA_HOY, TEXTOS_TABLERO } from '../../domain/para-hoy.js';
+import { OPCIONES_PARA_HOY, TEXTOS_PARA_HOY, TEXTOS_TABLERO } from '../../domain/para-hoy.js';
 import { diaArgentino } from '../../server/correcciones/plazo.js';
 import {
   ADMIN,
@@ -110,7 +110,7 @@ for (const motor of MOTORES_E2E) {
 
       // "Para hoy": a link per option, its count first. Three new (one of them waiting long).
       const paraHoy = seccion(page, TEXTOS_TABLERO.paraHoy);
-      expect(await paraHoy.getByRole('link').allInnerTexts()).toHaveLength(6);
+      expect(await paraHoy.getByRole('link').allInnerTexts()).toHaveLength(OPCIONES_PARA_HOY.length);
       await paraHoy.getByRole('link', { name: '3 Nuevas sin asignar', exact: true }).waitFor();
       await paraHoy.getByRole('link', { name: '1 Demoradas', exact: true }).waitFor();
       await paraHoy.getByRole('link', { name: '0 Plazo vencido', exact: true }).waitFor();

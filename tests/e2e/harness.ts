@@ -53,6 +53,9 @@ async function startServer(
       raizCliente: RAIZ_CLIENTE,
       env: {
         LOG_LEVEL: 'warn',
+        // No document to verify at the source before approving (producto §17), unless a suite says
+        // so (tests/e2e/gestion-verificacion.test.ts): the others approve as they did.
+        VERIFICACION_REQUERIDA: 'no',
         ...(base ? { DATABASE_URL: base.env.DATABASE_URL! } : {}),
         ...opciones.env,
       },

@@ -69,14 +69,32 @@ export const modeloCiclo = createTestModel(cicloDeVida, {
 export type CaminoCiclo = ReturnType<typeof modeloCiclo.getSimplePaths>[number];
 
 /**
- * The paths replayed: every simple path (no status twice) to every status, and two that go round
- * a correction loop twice, which simple paths never take: through En revisión (observada →
- * corregida → en_revision → observada again) and straight back (corregida → observada).
+ * The paths replayed: every simple path (no status twice) to every status that does not take the
+ * provider's re-attestation (producto §17), two that do — its changes approved again, and observed
+ * then rejected —, and two that go round a correction loop twice, which simple paths never take:
+ * through En revisión (observada → corregida → en_revision → observada again) and straight back
+ * (corregida → observada). The simple paths through the re-attestation are the others again with
+ * an approval and a re-attestation before them: two stand for them, so the replay against the API
+ * (tests/server/ciclo-de-vida-modelo.test.ts) stays as long as it was.
  */
 export function caminosDelModelo(): CaminoCiclo[] {
   const e = (type: EventoMovimiento['type'], actor: Actor) => eventoDelModelo(type, actor, 'completo');
   return [
-    ...modeloCiclo.getSimplePaths(),
+    ...modeloCiclo.getSimplePaths().filter((c) => !c.steps.some((p) => p.event.type === 'ACTUALIZAR_DATOS')),
+    caminoDeEventos([
+      e('PONER_EN_REVISION', 'revisor'),
+      e('APROBAR', 'administrador'),
+      e('ACTUALIZAR_DATOS', 'solicitante'),
+      e('PONER_EN_REVISION', 'administrador'),
+      e('APROBAR', 'administrador'),
+    ]),
+    caminoDeEventos([
+      e('PONER_EN_REVISION', 'administrador'),
+      e('APROBAR', 'administrador'),
+      e('ACTUALIZAR_DATOS', 'solicitante'),
+      e('OBSERVAR', 'revisor'),
+      e('RECHAZAR', 'administrador'),
+    ]),
     caminoDeEventos([
       e('PONER_EN_REVISION', 'revisor'),
       e('OBSERVAR', 'revisor'),

@@ -2,7 +2,8 @@
 // paths xstate/graph generates from the chart itself (tests/modelo/ciclo-de-vida.ts) are replayed
 // on a real application sent through the applicant's routes. Staff moves go through
 // POST /api/gestion/solicitudes/:numero/estado (a revisor and an administrador signed in), the
-// applicant's "Enviar corrección" through the link of the queued Observada e-mail. Every path of
+// applicant's "Enviar corrección" through the link of the queued Observada e-mail, and the
+// provider's "Enviar cambios" (producto §17) through a re-attestation link opened for it. Every path of
 // the model is replayed (each move by each actor that may make it, and the correction loop taken
 // twice): 17 on each engine, about 10 s in all. After every step: the status the API reports is
 // the model's, the history is the path so far (from, to, who, motivo, documents), the outbox gained exactly the e-mails the transition names, and every move
@@ -40,6 +41,9 @@ import { multipart, type Navegador } from './ayuda/cliente.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, enviarSolicitud, idDeSolicitud } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
+import { verificarRequeridos } from './ayuda/verificacion-fuente.js';
+import { abrirConfirmacion } from '../../server/confirmacion/apertura.js';
+import { VERIFICACION_REQUERIDA_PREDETERMINADA } from '../../domain/verificacion-fuente.js';
 
 const PERSONAL = 'mesa.de.entradas@example.com';
 const USUARIOS = { revisor: 'revisora', administrador: 'administradora', solicitante: null } as const;
@@ -85,12 +89,18 @@ conCadaBase(
       return cuenta;
     };
 
-    /** The raw token of the newest Observada e-mail, or null when it was never observed. */
-    const ultimoToken = async (solicitudId: string): Promise<string | null> => {
+    /**
+     * The raw token of the newest Observada e-mail (or, `confirmacion`, re-attestation e-mail), or
+     * null when there is none.
+     */
+    const ultimoToken = async (
+      solicitudId: string,
+      tipo: 'observada' | 'confirmacion' = 'observada',
+    ): Promise<string | null> => {
       const filas = await ctx.db
         .selectFrom('correos')
         .select(['datos', 'id'])
-        .where('tipo', '=', 'observada')
+        .where('tipo', '=', tipo)
         .where('solicitud_id', '=', solicitudId)
         .orderBy('creado_ms', 'desc')
         .orderBy('id', 'desc')
@@ -116,6 +126,26 @@ conCadaBase(
       aplicante: Navegador,
     ) {
       if (e.actor === 'solicitante') {
+        if (e.type === 'ACTUALIZAR_DATOS') {
+          // "Necesito cambiar algo" with one document (producto §17), through the newest link.
+          const token =
+            (await ultimoToken(solicitudId, 'confirmacion')) ?? randomBytes(32).toString('base64url');
+          if ((await aplicante.get(`/api/v2/confirmaciones/${token}`)).statusCode === 200) {
+            const { cuerpo, contentType } = multipart([
+              { nombre: 'DniAnverso.png', contenido: archivos.png(2, 2) },
+            ]);
+            const subida = await aplicante.enviarCrudo(
+              `/api/v2/confirmaciones/${token}/archivos`,
+              cuerpo,
+              contentType,
+            );
+            expect(subida.statusCode, subida.body).toBe(200);
+          }
+          return aplicante.post(`/api/v2/confirmaciones/${token}/cambios`, {
+            campos: {},
+            documentos: ['DniAnverso'],
+          });
+        }
         if (e.type !== 'ENVIAR_CORRECCION') {
           // The applicant has no staff session: the back-office route is closed to it.
           return aplicante.post(`/api/gestion/solicitudes/${numero}/estado`, {
@@ -151,12 +181,15 @@ conCadaBase(
     function rechazoEsperado(
       estado: Estado,
       e: EventoModelo,
-      token: boolean,
+      token: { correccion: boolean; confirmacion: boolean },
     ): { codigos: number[]; mensajes: string[] } {
       const movimiento = movimientoDeEvento(e.type);
       if (e.actor === 'solicitante') {
-        return e.type === 'ENVIAR_CORRECCION'
-          ? { codigos: [token ? 410 : 404], mensajes: [TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido] }
+        return e.type === 'ENVIAR_CORRECCION' || e.type === 'ACTUALIZAR_DATOS'
+          ? {
+              codigos: [(e.type === 'ENVIAR_CORRECCION' ? token.correccion : token.confirmacion) ? 410 : 404],
+              mensajes: [TEXTOS_SEGUIMIENTO.enlaceUsadoOVencido],
+            }
           : {
               codigos: [401, 403],
               mensajes: [
@@ -188,6 +221,9 @@ conCadaBase(
       '%s',
       async (_nombre, camino) => {
         const { numero } = await enviarSolicitud(ctx);
+        // The documents VERIFICACION_REQUERIDA names, verified at the source (producto §17): the
+        // server's `sinVerificar` is empty, as the model's snapshots have it.
+        await verificarRequeridos(nav.revisor!, numero);
         // The applicant's browser: its correction link, and its knocks on the staff routes.
         const aplicante = await ctx.navegador().abrir();
         const solicitudId = await idDe(numero);
@@ -205,7 +241,10 @@ conCadaBase(
           expect(detalle.documentos.map((d) => d.clave).sort()).toEqual([...DOCUMENTOS_DEL_MODELO].sort());
           expect(detalle.estado).toBe(estado);
           expect(filasDe(detalle)).toEqual(esperado);
-          const token = (await ultimoToken(solicitudId)) !== null;
+          const token = {
+            correccion: (await ultimoToken(solicitudId)) !== null,
+            confirmacion: (await ultimoToken(solicitudId, 'confirmacion')) !== null,
+          };
           for (const e of rechazados(estadoDelCiclo(estado, DOCUMENTOS_DEL_MODELO))) {
             const r = await hacer(numero, solicitudId, estado, e, aplicante);
             const { codigos, mensajes } = rechazoEsperado(estado, e, token);
@@ -238,6 +277,20 @@ conCadaBase(
             const c = await aplicante.get(`/api/v2/correcciones/${token}`);
             documentos = c.json<CorreccionPendiente>().documentos.map((d) => d.clave);
           }
+          if (e.type === 'ACTUALIZAR_DATOS') {
+            // The year's link, as the task opens it, with its e-mail (not the move's).
+            const { email } = await ctx.db
+              .selectFrom('solicitudes')
+              .select('email')
+              .where('id', '=', solicitudId)
+              .executeTakeFirstOrThrow();
+            // The model's paths make this move once: the first anniversary.
+            await ctx.db
+              .transaction()
+              .execute((trx) => abrirConfirmacion(trx, { id: solicitudId, numero, email }, 1, new Date()));
+            correos = await correosDe(solicitudId);
+            documentos = ['DniAnverso'];
+          }
           const r = await hacer(numero, solicitudId, estado, e, aplicante);
           expect(r.statusCode, `${claveDeEvento(e)}: ${r.body}`).toBe(200);
           esperado.push([estado, despues.value, USUARIOS[e.actor], e.motivo ?? null, documentos]);
@@ -269,6 +322,7 @@ conCadaBase(
             PONER_EN_REVISION: ejecutar,
             OBSERVAR: ejecutar,
             ENVIAR_CORRECCION: ejecutar,
+            ACTUALIZAR_DATOS: ejecutar,
             APROBAR: ejecutar,
             RECHAZAR: ejecutar,
           },
@@ -278,5 +332,9 @@ conCadaBase(
       60_000,
     );
   },
-  { ...ENTORNO_GESTION, CORREO_PERSONAL: PERSONAL },
+  {
+    ...ENTORNO_GESTION,
+    CORREO_PERSONAL: PERSONAL,
+    VERIFICACION_REQUERIDA: VERIFICACION_REQUERIDA_PREDETERMINADA.join(','),
+  },
 );

@@ -1,6 +1,8 @@
 // A deletion leaves no copy in the files (producto §13, decision 100). Real applications, each
 // with values no other test uses (name, e-mail, street, piso, dpto, otro, phone, equipment remarks,
-// the observation and rejection reasons, a note, a rectified e-mail and its reason, a document),
+// the observation and rejection reasons, a note, a rectified e-mail and its reason, a document
+// and the sentence the automatic reading proposed its end date from, producto §17, a verification
+// at the source's note and evidence file, producto §17),
 // are deleted in each of the four ways — the back-office route, `npm run datos-personales --
 // suprimir --numero`, the daily task `retencion` and `npm run datos-personales -- retener` — and
 // then every byte of every file under DATA_DIR (the SQLite database and its WAL, the disk store,
@@ -38,6 +40,8 @@ import { ENTORNO_GESTION } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
 import { cuerpoSolicitud, partesRequeridas } from './ayuda/solicitud.js';
 import { comando } from './ayuda/comando.js';
+import { verificar } from './ayuda/verificacion-fuente.js';
+import { hoyArgentino } from '../../domain/verificacion-fuente.js';
 
 /** Acebal: a locality without a street catalogue, so the street typed is stored as typed. */
 const LOCALIDAD_SIN_CALLES = 2;
@@ -64,6 +68,11 @@ function valoresUnicos(dni: string, matricula: string) {
     emailNuevo: `anacleta.nueva.${clave}@example.com`,
     rectificacion: `La titular ${clave} escribió con su correo nuevo.`,
     documento: `Póliza de mala praxis de Anacleta ${clave}`,
+    // The sentence the automatic reading proposes an end date from (producto §17).
+    vigencia: `Cobertura ${clave} con vigencia hasta el 31/12/2027.`,
+    // "Verificado en la fuente" (producto §17): its note and its evidence file.
+    verificacion: `Llamé a Anacleta ${clave} y confirmó el título.`,
+    evidencia: `Constancia del Colegio para Anacleta ${clave}`,
   };
 }
 type Persona = ReturnType<typeof valoresUnicos>;
@@ -175,7 +184,7 @@ conCadaBase(
       const nav = await ctx.navegador().abrir();
       const partes = partesRequeridas().map((parte) =>
         parte.nombre!.startsWith('PolizaMalaPraxis.')
-          ? { nombre: 'PolizaMalaPraxis.pdf', contenido: archivos.pdfConTexto(p.documento) }
+          ? { nombre: 'PolizaMalaPraxis.pdf', contenido: archivos.pdfConTexto(`${p.vigencia} ${p.documento}`) }
           : parte,
       );
       const subida = await nav.subir(partes);
@@ -199,6 +208,16 @@ conCadaBase(
       });
       expect(enviada.statusCode, enviada.body).toBe(201);
       const numero = enviada.json<{ numeroSolicitud: string }>().numeroSolicitud;
+      // The reading job proposes the policy's end date with its sentence, stored as read.
+      await ctx.app.lecturas.drenar();
+      const leida = await ctx.db
+        .selectFrom('solicitud_documentos as sd')
+        .innerJoin('solicitudes as s', 's.id', 'sd.solicitud_id')
+        .select('sd.vigencia_frase')
+        .where('s.numero', '=', numero)
+        .where('sd.vigencia_propuesta', '=', '2027-12-31')
+        .executeTakeFirst();
+      expect(leida?.vigencia_frase).toBe(p.vigencia);
       await mover(numero, 'recibida', 'en_revision');
       await mover(numero, 'en_revision', 'observada', {
         motivo: p.observacion,
@@ -206,6 +225,14 @@ conCadaBase(
       });
       const nota = await admin.post(`/api/gestion/solicitudes/${numero}/notas`, { texto: p.nota });
       expect(nota.statusCode, nota.body).toBeLessThan(300);
+      const verificada = await verificar(
+        admin,
+        numero,
+        'TituloMedico',
+        { fuente: 'colegio', fecha: hoyArgentino(), nota: p.verificacion },
+        { nombre: 'TituloMedico.pdf', contenido: archivos.pdfConTexto(p.evidencia) },
+      );
+      expect(verificada.statusCode, verificada.body).toBe(201);
       const rectificada = await put(ctx, admin, `/api/gestion/solicitudes/${numero}/datos`, {
         campo: 'email',
         valor: p.emailNuevo,
@@ -268,7 +295,7 @@ conCadaBase(
             ? Object.keys(buscados(p)).filter(
                 (n) => n !== 'rechazo' || caso === 'tarea' || caso === 'retener',
               )
-            : ['clave', 'emailNuevo', 'documento'];
+            : ['clave', 'emailNuevo', 'documento', 'evidencia'];
         for (const nombre of esperados) expect(vistos.has(nombre), `${caso}: ${nombre}`).toBe(true);
       }
     });

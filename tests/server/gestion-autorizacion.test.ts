@@ -15,10 +15,11 @@ import { sesionPersonal } from '../../server/plugins/sesion-personal.js';
 import * as archivos from './ayuda/archivos.js';
 import { conCadaBase, type Contexto } from './ayuda/contexto.js';
 import { corregirSolicitud } from './ayuda/correccion.js';
-import type { Navegador } from './ayuda/cliente.js';
+import { multipart, type Navegador } from './ayuda/cliente.js';
 import { asegurarCuenta, ingresarComo, olvidarLimiteDeIngreso } from './ayuda/personal.js';
 import { cuerpoSolicitud, subirRequeridos } from './ayuda/solicitud.js';
 import { TABLA, type Datos, type Pedido } from './ayuda/tabla-de-autorizacion.js';
+import { verificacionConEvidencia } from './ayuda/verificacion-fuente.js';
 
 /** What a revisor may do (producto §9), written out rather than read from domain/personal.ts. */
 const DEL_REVISOR: readonly Permiso[] = ['leer', 'anotar', 'mover'];
@@ -68,6 +69,10 @@ async function pedir(nav: Navegador, metodo: string, p: Pedido, app?: FastifyIns
   if (metodo === 'GET') return nav.get(p.url);
   if (metodo === 'DELETE') return nav.delete(p.url);
   if (metodo === 'PUT') return put(app!, nav, p);
+  if (p.partes) {
+    const { cuerpo, contentType } = multipart(p.partes);
+    return nav.enviarCrudo(p.url, cuerpo, contentType);
+  }
   return nav.post(p.url, p.cuerpo ?? {});
 }
 
@@ -92,10 +97,12 @@ conCadaBase('gestión: autorización ruta por ruta', (ctx) => {
     await corregirSolicitud(ctx, corregida, {
       DniAnverso: { nombre: 'DniAnverso.png', contenido: archivos.png(2, 2) },
     });
+    const numero = await crearSolicitud(ctx);
     datos = {
-      numero: await crearSolicitud(ctx),
+      numero,
       clave: 'DniAnverso',
       corregida,
+      verificacion: await verificacionConEvidencia(ctx, numero),
       usuario: async () => {
         const usuario = `objetivo${++cuentas}`;
         await asegurarCuenta(ctx.db, usuario, 'revisor');

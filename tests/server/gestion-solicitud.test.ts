@@ -24,6 +24,7 @@ import {
 } from './ayuda/gestion-solicitudes.js';
 import { auditoriaDe, ingresarComo } from './ayuda/personal.js';
 import { EXTENSIONES_ESPERADAS } from './ayuda/solicitud.js';
+import { DOCUMENTOS_CON_VIGENCIA } from '../../domain/seguimiento.js';
 
 const MIME: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -86,6 +87,12 @@ conCadaBase(
           vigenteHasta: null,
           // Nothing replaced yet (producto §14).
           reemplazo: null,
+          // Not verified at the source yet (producto §17).
+          verificacion: null,
+          // Queued for the automatic reading of its end date, or read already (producto §17).
+          lectura: (DOCUMENTOS_CON_VIGENCIA as readonly string[]).includes(doc.clave)
+            ? expect.objectContaining({ estado: expect.any(String) })
+            : null,
         });
       }
       expect(d.equipos).toEqual([ejemploEquipo()]);

@@ -103,6 +103,11 @@ conCadaBase(
       plazo_vencido: ['observadaVencida', 'observadaViejaVencida'],
       vence30: ['aprobadaVencePronto', 'revisionVenceHoyYVencida'],
       vencidas: ['aprobadaVencida', 'revisionVenceHoyYVencida'],
+      // Re-credentialing (producto §17: tests/server/recredencializacion.test.ts): none here.
+      recredencializaciones: [],
+      recredencializacion_vencida: [],
+      // Re-attestation (producto §17: tests/server/confirmacion.test.ts): none here.
+      sin_confirmar: [],
     };
 
     beforeAll(async () => {

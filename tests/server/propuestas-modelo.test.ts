@@ -29,6 +29,8 @@ import type { Navegador } from './ayuda/cliente.js';
 import { conCadaBase } from './ayuda/contexto.js';
 import { ENTORNO_GESTION, filasEscritas, idDeSolicitud, sembrar } from './ayuda/gestion-solicitudes.js';
 import { ingresarComo } from './ayuda/personal.js';
+import { verificarRequeridos } from './ayuda/verificacion-fuente.js';
+import { VERIFICACION_REQUERIDA_PREDETERMINADA } from '../../domain/verificacion-fuente.js';
 
 conCadaBase(
   'doble control: los caminos del modelo contra la API',
@@ -78,6 +80,9 @@ conCadaBase(
       '%s',
       async (_, camino) => {
         const [numero] = await sembrar(ctx, [{}]);
+        // The documents VERIFICACION_REQUERIDA names, verified at the source (producto §17): the
+        // server's `sinVerificar` is empty, as the model's snapshots have it.
+        await verificarRequeridos(nav.revisora, numero!);
         const solicitudId = await idDeSolicitud(ctx, numero!);
         let filas = 1;
         let enviados = await correos(solicitudId);
@@ -151,5 +156,5 @@ conCadaBase(
       60_000,
     );
   },
-  ENTORNO_GESTION,
+  { ...ENTORNO_GESTION, VERIFICACION_REQUERIDA: VERIFICACION_REQUERIDA_PREDETERMINADA.join(',') },
 );

@@ -1,5 +1,5 @@
 // The review lifecycle chart (domain/ciclo-de-vida.ts) on its own, without I/O: its states are the
-// statuses, its events the moves of producto §9 and producto §11 and nothing else, its guards read
+// statuses, its events the moves of producto §9, producto §11 and producto §17 and nothing else, its guards read
 // the role and the payload, its transitions name the effects the server carries out, and a
 // model-based replay (xstate/graph over the chart itself, tests/modelo/ciclo-de-vida.ts) walks
 // every path on a real actor, checking at every status which moves it accepts.
@@ -33,7 +33,10 @@ import {
   rechazados,
 } from '../modelo/ciclo-de-vida.js';
 
-/** producto §9, written out: from → move → the actors that may make it (with the payload it needs). */
+/**
+ * producto §9, written out: from → move → the actors that may make it (with the payload it needs);
+ * and producto §17's re-attestation, the provider's changes from Aprobada.
+ */
 const PERMITIDOS: Record<Estado, Partial<Record<TipoMovimiento, { hacia: Estado; actores: Actor[] }>>> = {
   recibida: {
     PONER_EN_REVISION: { hacia: 'en_revision', actores: ['revisor', 'administrador'] },
@@ -54,7 +57,9 @@ const PERMITIDOS: Record<Estado, Partial<Record<TipoMovimiento, { hacia: Estado;
     APROBAR: { hacia: 'aprobada', actores: ['administrador'] },
     RECHAZAR: { hacia: 'rechazada', actores: ['administrador'] },
   },
-  aprobada: {},
+  aprobada: {
+    ACTUALIZAR_DATOS: { hacia: 'corregida', actores: ['solicitante'] },
+  },
   rechazada: {},
 };
 
@@ -69,16 +74,18 @@ const tipos = (acciones: readonly { type: string; params?: unknown }[]) =>
   acciones.map((a) => (a.params ? { type: a.type, params: a.params } : { type: a.type }));
 
 describe('el ciclo de vida de una solicitud (statechart)', () => {
-  it('its states are the six statuses, in order, starting at recibida; aprobada and rechazada are final', () => {
+  it('its states are the six statuses, in order, starting at recibida; aprobada and rechazada are resolved, only rechazada final', () => {
     expect(Object.keys(cicloDeVida.states)).toEqual(CLAVES_ESTADO);
     expect(cicloDeVida.config.initial).toBe(ESTADO_INICIAL);
-    expect(CLAVES_ESTADO.filter((e) => estadoDelCiclo(e).status === 'done')).toEqual([
+    expect(CLAVES_ESTADO.filter((e) => estadoDelCiclo(e).hasTag('resuelta'))).toEqual([
       'aprobada',
       'rechazada',
     ]);
+    // The provider's re-attestation leaves Aprobada (producto §17): it is not a final state.
+    expect(CLAVES_ESTADO.filter((e) => estadoDelCiclo(e).status === 'done')).toEqual(['rechazada']);
   });
 
-  it('its events are the five moves, the three of who has it and the three of four eyes, no others, each with its button', () => {
+  it('its events are the six moves, the three of who has it and the three of four eyes, no others, each with its button', () => {
     const enElChart = new Set(Object.values(cicloDeVida.states).flatMap((n) => [...n.transitions.keys()]));
     expect([...enElChart].sort()).toEqual(
       [...TIPOS_MOVIMIENTO, ...TIPOS_ASIGNACION, ...TIPOS_PROPUESTA].sort(),
@@ -90,6 +97,7 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
       ENVIAR_CORRECCION: 'Enviar corrección',
       APROBAR: 'Aprobar',
       RECHAZAR: 'Rechazar',
+      ACTUALIZAR_DATOS: 'Enviar cambios',
     });
   });
 
@@ -185,6 +193,12 @@ describe('el ciclo de vida de una solicitud (statechart)', () => {
     ]);
     // A correction issues the next version, then "Recibimos tu corrección" attaches it.
     expect(efectos('observada', 'ENVIAR_CORRECCION', 'solicitante')).toEqual([
+      { type: 'emitirComprobante' },
+      { type: 'avisarAlSolicitante', params: { aviso: 'corregida' } },
+      { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },
+    ]);
+    // The provider's changes (producto §17) are reviewed as a correction: the same effects.
+    expect(efectos('aprobada', 'ACTUALIZAR_DATOS', 'solicitante')).toEqual([
       { type: 'emitirComprobante' },
       { type: 'avisarAlSolicitante', params: { aviso: 'corregida' } },
       { type: 'avisarAlPersonal', params: { aviso: 'corregida' } },

@@ -1,7 +1,9 @@
 // The status table of producto §9, written out here by hand and compared with domain/estados.ts
 // and with the moves read back from the statechart (domain/ciclo-de-vida.ts)
 // for every (from, to, who): who may move an application from where to where, "corregida" only
-// by the applicant, an administrador may do all a revisor does, and nothing leaves a final status.
+// by the applicant, an administrador may do all a revisor does, and no staff move leaves a
+// resolved status — only the provider's re-attestation (producto §17) takes Aprobada back to
+// Corregida, a move of its own (RE_ATESTACION below).
 import { describe, expect, it } from 'vitest';
 import {
   esFinal,
@@ -71,6 +73,16 @@ const TABLA: Record<
 const ACTORES: Actor[] = ['solicitante', 'revisor', 'administrador'];
 const TODOS = Object.keys(TABLA) as Estado[];
 
+/** producto §17: the provider's "Enviar cambios", the second move into Corregida. */
+const RE_ATESTACION = {
+  evento: 'ACTUALIZAR_DATOS',
+  desde: 'aprobada',
+  hacia: 'corregida',
+  quien: 'solicitante',
+} as const;
+/** The moves of the table, keyed by the status they reach (the re-attestation aside). */
+const DE_LA_TABLA = () => MOVIMIENTOS.filter((m) => m.evento !== RE_ATESTACION.evento);
+
 describe('estados (producto §9)', () => {
   it('las seis claves con sus etiquetas, en orden; se empieza en recibida', () => {
     expect(ESTADOS).toEqual(Object.fromEntries(TODOS.map((e) => [e, TABLA[e].label])));
@@ -97,7 +109,19 @@ describe('estados (producto §9)', () => {
 
   it('cada movimiento: desde dónde, quién lo hace como mínimo, qué necesita y su botón', () => {
     const destinos = TODOS.filter((e) => TABLA[e].desde.length > 0);
-    expect(MOVIMIENTOS.map((m) => m.hacia)).toEqual(destinos);
+    expect(DE_LA_TABLA().map((m) => m.hacia)).toEqual(destinos);
+    // The re-attestation comes after the correction, both into Corregida; movimientoHacia (the
+    // staff route's reading of `hacia`) finds the correction.
+    const reAtestacion = MOVIMIENTOS.find((m) => m.evento === RE_ATESTACION.evento)!;
+    expect(reAtestacion).toMatchObject({
+      hacia: RE_ATESTACION.hacia,
+      desde: [RE_ATESTACION.desde],
+      quien: RE_ATESTACION.quien,
+      necesitaMotivo: false,
+      necesitaDocumentos: false,
+      boton: 'Enviar cambios',
+    });
+    expect(MOVIMIENTOS.indexOf(reAtestacion)).toBe(MOVIMIENTOS.findIndex((m) => m.hacia === 'corregida') + 1);
     for (const hacia of destinos) {
       const m = movimientoHacia(hacia)!;
       expect([...m.desde].sort()).toEqual([...TABLA[hacia].desde].sort());
@@ -125,6 +149,8 @@ describe('estados (producto §9)', () => {
         const esperados = TODOS.filter(
           (h) => TABLA[h].desde.includes(estado) && TABLA[h].quien.includes(actor),
         );
+        if (estado === RE_ATESTACION.desde && actor === RE_ATESTACION.quien)
+          esperados.push(RE_ATESTACION.hacia);
         expect(
           movimientosPosibles(estado, actor).map((m) => m.hacia),
           `${actor} en ${estado}`,
@@ -177,9 +203,12 @@ describe('estados (producto §9)', () => {
     }
   });
 
-  it('aprobada y rechazada son finales; a recibida no se vuelve', () => {
+  it('de aprobada y rechazada no sale ningún movimiento del personal; de aprobada, solo los cambios del prestador; a recibida no se vuelve', () => {
+    expect(movimientosPosibles('aprobada', 'solicitante').map((m) => m.evento)).toEqual([
+      RE_ATESTACION.evento,
+    ]);
     for (const actor of ACTORES) {
-      expect(movimientosPosibles('aprobada', actor)).toEqual([]);
+      if (actor !== 'solicitante') expect(movimientosPosibles('aprobada', actor)).toEqual([]);
       expect(movimientosPosibles('rechazada', actor)).toEqual([]);
       for (const desde of TODOS) expect(rechazoDeMovimiento(desde, 'recibida', actor)).toBe('rol');
     }
@@ -187,7 +216,7 @@ describe('estados (producto §9)', () => {
 });
 
 describe('final statuses and confirmation', () => {
-  it('aprobada and rechazada are final; every other status has a way out', () => {
+  it('aprobada and rechazada are resolved (no staff move leaves them); every other status has a way out', () => {
     expect(CLAVES_ESTADO.filter(esFinal)).toEqual(['aprobada', 'rechazada']);
   });
 

@@ -5,6 +5,7 @@
 // (10 MiB per part, the request's byte budget) are never read: the answer goes at once and the
 // connection is closed.
 // A refusal of one part's content says which document in `fields` (server/archivos/juicio.ts).
+// A form (recibirFormulario) may also bring the plain fields its route names, and no file at all.
 import { Transform, finished } from 'node:stream';
 import { finished as terminado } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
@@ -147,7 +148,37 @@ export async function recibirArchivos(
   almacen: DocumentStore,
   presupuesto: Presupuesto,
 ): Promise<Recibido[]> {
+  return (await recibir(request, almacen, presupuesto, null)).recibidos;
+}
+
+/** A form read by recibirFormulario: its files (none or more) and the text of its fields. */
+export interface FormularioRecibido {
+  recibidos: Recibido[];
+  campos: Partial<Record<string, string>>;
+}
+
+/**
+ * The same reading, for a form whose files are optional and which also brings plain fields
+ * (a verification's evidence, producto §17): the fields named in `campos` are kept, the first of
+ * each name; any other plain part is refused as in recibirArchivos.
+ */
+export async function recibirFormulario(
+  request: FastifyRequest,
+  almacen: DocumentStore,
+  presupuesto: Presupuesto,
+  campos: readonly string[],
+): Promise<FormularioRecibido> {
+  return recibir(request, almacen, presupuesto, campos);
+}
+
+async function recibir(
+  request: FastifyRequest,
+  almacen: DocumentStore,
+  presupuesto: Presupuesto,
+  campos: readonly string[] | null,
+): Promise<FormularioRecibido> {
   if (!request.isMultipart()) throw new ErrorHttp(415, CODIGOS.ARCHIVO_INVALIDO, MENSAJES_HTTP.noMultipart);
+  const valores: Partial<Record<string, string>> = {};
   const lectura: Lectura = {
     almacen,
     presupuesto,
@@ -159,6 +190,10 @@ export async function recibirArchivos(
   try {
     for await (const parte of request.parts() as AsyncIterableIterator<Multipart>) {
       if (parte.type !== 'file') {
+        if (campos?.includes(parte.fieldname)) {
+          valores[parte.fieldname] ??= String(parte.value);
+          continue;
+        }
         // A part without a file name arrives as a plain field.
         fallo ??= invalido(
           parte.fieldname === 'file' ? MENSAJES_HTTP.nombreInvalido : MENSAJES_HTTP.campoInesperado,
@@ -175,10 +210,10 @@ export async function recibirArchivos(
   } catch (error) {
     fallo ??= errorDeLectura(error as Error);
   }
-  if (!fallo && lectura.recibidos.length === 0) fallo = invalido(MENSAJES_HTTP.sinArchivos);
+  if (!fallo && !campos && lectura.recibidos.length === 0) fallo = invalido(MENSAJES_HTTP.sinArchivos);
   if (fallo) {
     await Promise.all(lectura.recibidos.map((r) => almacen.descartar(r.preparado).catch(() => {})));
     throw fallo instanceof LimitePasado ? new EnvioCortado(fallo.respuesta) : fallo;
   }
-  return lectura.recibidos;
+  return { recibidos: lectura.recibidos, campos: valores };
 }

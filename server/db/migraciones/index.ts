@@ -18,6 +18,10 @@ import { migracion as propuestas } from './013-propuestas.js';
 import { migracion as ordenDeLaBandeja } from './014-orden-de-la-bandeja.js';
 import { migracion as tablero } from './015-tablero.js';
 import { migracion as cuentas } from './016-cuentas.js';
+import { migracion as verificaciones } from './017-verificaciones.js';
+import { migracion as lecturas } from './018-lecturas.js';
+import { migracion as confirmaciones } from './019-confirmaciones.js';
+import { migracion as recredencializacion } from './020-recredencializacion.js';
 
 export const migraciones: Record<string, Migration> = {
   '001_inicial': inicial,
@@ -36,4 +40,8 @@ export const migraciones: Record<string, Migration> = {
   '014_orden_de_la_bandeja': ordenDeLaBandeja,
   '015_tablero': tablero,
   '016_cuentas': cuentas,
+  '017_verificaciones': verificaciones,
+  '018_lecturas': lecturas,
+  '019_confirmaciones': confirmaciones,
+  '020_recredencializacion': recredencializacion,
 };

@@ -37,8 +37,11 @@ const paramsDocumento = {
   },
 } as const;
 
-/** `filename` in ASCII for old clients, `filename*` (RFC 5987/6266) with the exact name. */
-function disposicion(tipo: 'inline' | 'attachment', nombre: string): string {
+/**
+ * `filename` in ASCII for old clients, `filename*` (RFC 5987/6266) with the exact name (also a
+ * verification's evidence, server/verificacion-fuente/rutas/index.ts).
+ */
+export function disposicion(tipo: 'inline' | 'attachment', nombre: string): string {
   const ascii = nombre.replace(/[^A-Za-z0-9._-]/g, '_') || 'documento';
   const codificado = encodeURIComponent(nombre).replace(
     /['()*]/g,

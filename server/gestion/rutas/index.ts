@@ -14,6 +14,7 @@ import { rutasSesion } from '../../personal/rutas/sesion.js';
 import { rutasSolicitudes } from './solicitudes/index.js';
 import { rutasNovedades } from './novedades.js';
 import { rutasTablero } from './tablero.js';
+import { rutasVerificacion } from '../../verificacion-fuente/rutas/index.js';
 
 export const rutasGestion: FastifyPluginAsync = async (app) => {
   await app.register(rutasSesion);
@@ -23,6 +24,7 @@ export const rutasGestion: FastifyPluginAsync = async (app) => {
   await app.register(rutasTablero);
   await app.register(rutasNovedades);
   await app.register(rutasDocumentos);
+  await app.register(rutasVerificacion);
   await app.register(rutasExportacion);
   await app.register(rutasSeleccion);
   await app.register(rutasAuditoria);

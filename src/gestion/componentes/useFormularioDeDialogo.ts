@@ -6,6 +6,7 @@
 // needs from the page and from the form (`dialogo`).
 import { useFormik } from 'formik';
 import type { RefObject } from 'react';
+import type { AnyObject } from 'yup';
 import type { EsquemaDeFormulario } from '../../../domain/formularios.js';
 import { enviarConFoco, validarCon } from '../../ui/formulario/index.js';
 import { useErrorDelServidor } from './errorDelServidor.js';
@@ -34,10 +35,12 @@ export function useFormularioDeDialogo<
     vaciar?: readonly (keyof V & string)[];
     /** Whether typing takes a field's message away; false keeps it until the next submit. */
     borrarAlEscribir?: boolean | undefined;
+    /** What the rule needs beyond the values, read at each validation (today, the file chosen). */
+    contexto?: ((valores: V) => AnyObject) | undefined;
     alEnviar: (valores: V) => void;
   },
 ) {
-  const validar = validarCon<V>(o.esquema);
+  const validar = validarCon<V>(o.esquema, o.contexto);
   const formulario = useFormik<V>({
     initialValues: o.valoresIniciales,
     validate: validar,

@@ -1,7 +1,10 @@
 // /gestion — the inbox (producto §9): "Buscar", "Estado", "Responsable", "Para hoy" (producto §15,
 // bandeja/FiltroParaHoy.tsx; "Vence en 30 días" of producto §11 is one of its options), the
 // table of applications (paged on the server; an observed one whose correction deadline passed is
-// marked "Plazo vencido"; every column header sorts, "Último cambio" and "En este estado" in working
+// marked "Plazo vencido", one sent through a re-credentialing link "Recredencialización" and an
+// approved one whose link went unanswered "Recredencialización vencida", and one whose yearly
+// re-attestation went unanswered "Sin confirmar" — producto §17; every
+// column header sorts, "Último cambio" and "En este estado" in working
 // days, "Demorada" — producto §15: bandeja/EncabezadoOrdenable.tsx, bandeja/ColumnasDeAntiguedad.tsx)
 // and, for who has an action for them, a checkbox per row and the bar of the selection
 // (producto §15: bandeja/BarraDeSeleccion.tsx — "Asignar a…", "Exportar CSV" of the selection or of
@@ -28,6 +31,8 @@ import {
   type FiltroBandeja,
 } from '../../../domain/gestion.js';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/seguimiento.js';
+import { TEXTOS_RECREDENCIALIZACION } from '../../../domain/recredencializacion.js';
+import { TEXTOS_CONFIRMACION } from '../../../domain/confirmacion.js';
 import { obtenerBandeja } from '../api.js';
 import { AvisoError, Cargando, ErrorDeCarga } from '../componentes/Avisos.js';
 import { EnlaceInterno } from '../componentes/EnlaceInterno.js';
@@ -62,7 +67,16 @@ const COLUMNAS = columna.columns([
   columna.accessor('numero', {
     header: encabezado('numero'),
     cell: (c) => (
-      <EnlaceInterno href={`/solicitudes/${encodeURIComponent(c.getValue())}`}>{c.getValue()}</EnlaceInterno>
+      <ConMarca
+        texto={
+          <EnlaceInterno href={`/solicitudes/${encodeURIComponent(c.getValue())}`}>
+            {c.getValue()}
+          </EnlaceInterno>
+        }
+        // Sent through a re-credentialing link (producto §17).
+        marca={c.row.original.recredencializacion ? TEXTOS_RECREDENCIALIZACION.marca : null}
+        color="blue"
+      />
     ),
   }),
   columna.accessor('creadaEn', { header: encabezado('fecha'), cell: (c) => fechaYHora(c.getValue()) }),
@@ -82,8 +96,21 @@ const COLUMNAS = columna.columns([
     header: encabezado('estado'),
     cell: (c) => (
       <ConMarca
-        texto={ESTADOS[c.getValue()]}
-        marca={c.row.original.plazoVencido ? TEXTOS_SEGUIMIENTO.plazoVencido : null}
+        texto={
+          // The yearly re-attestation unanswered (producto §17): a mark of its own beside any other.
+          <ConMarca
+            texto={ESTADOS[c.getValue()]}
+            marca={c.row.original.sinConfirmar ? TEXTOS_CONFIRMACION.sinConfirmar : null}
+            color="orange"
+          />
+        }
+        marca={
+          c.row.original.plazoVencido
+            ? TEXTOS_SEGUIMIENTO.plazoVencido
+            : c.row.original.recredencializacionVencida
+              ? TEXTOS_RECREDENCIALIZACION.vencida
+              : null
+        }
         color="red"
       />
     ),

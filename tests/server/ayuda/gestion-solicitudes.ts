@@ -14,12 +14,18 @@ import type { Parte } from './cliente.js';
 import type { Contexto } from './contexto.js';
 import { cuerpoSolicitud, partesRequeridas } from './solicitud.js';
 
-/** Limits per address raised: every application of a test file comes from one address. */
+/**
+ * Limits per address raised: every application of a test file comes from one address. And no
+ * document to verify at the source before approving (producto §17): the tests of the other
+ * sections approve as they did; tests/server/verificacion-fuente.test.ts removes it and tests the
+ * default, the others of producto §17 set their own.
+ */
 export const ENTORNO_GESTION: Record<string, string> = {
   DNI_CHECK_MAX: '100000',
   DRAFTS_MAX_PER_HOUR: '100000',
   WRITE_MAX_PER_HOUR: '100000',
   UPLOAD_MAX_MB_PER_HOUR: '100000',
+  VERIFICACION_REQUERIDA: 'no',
 };
 
 export interface Enviada {

@@ -2,7 +2,10 @@
 // from the API's contract for tests/server/gestion-autorizacion.test.ts: a request each route would
 // accept with real data, so that a role that may use it gets neither 401, 403 nor 404.
 import type { Permiso } from '../../../domain/index.js';
+import { hoyArgentino } from '../../../domain/verificacion-fuente.js';
+import type { Parte } from './cliente.js';
 import { CONTRASENA_DE_PRUEBA } from './personal.js';
+import { partesVerificacion } from './verificacion-fuente.js';
 
 export interface Datos {
   numero: string;
@@ -11,11 +14,15 @@ export interface Datos {
   corregida: string;
   /** An active account to disable (a new one per request). */
   usuario: () => Promise<string>;
+  /** A verification at the source of `numero`'s TituloMedico, with an evidence file (producto §17). */
+  verificacion: string;
 }
 
 export interface Pedido {
   url: string;
   cuerpo?: unknown;
+  /** A multipart form (a POST) instead of a JSON body. */
+  partes?: Parte[];
 }
 
 export interface Ruta {
@@ -109,6 +116,29 @@ export const TABLA: Record<string, Ruta> = {
     pedido: (d) => ({
       url: `/api/gestion/solicitudes/${d.numero}/documentos/PolizaMalaPraxis/vigencia`,
       cuerpo: { hasta: '2099-06-30' },
+    }),
+  },
+  // "Aceptar vigencia propuesta" (producto §17): the policy has no proposal of that date here,
+  // so 409 — neither 401, 403 nor 404.
+  'POST /api/gestion/solicitudes/:numero/documentos/:clave/vigencia-propuesta': {
+    permiso: 'anotar',
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/documentos/PolizaMalaPraxis/vigencia-propuesta`,
+      cuerpo: { fecha: '2099-06-30' },
+    }),
+  },
+  // "Verificado en la fuente" (producto §17): every account that annotates; the evidence, every reader.
+  'POST /api/gestion/solicitudes/:numero/documentos/:clave/verificacion': {
+    permiso: 'anotar',
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/documentos/TituloMedico/verificacion`,
+      partes: partesVerificacion({ fuente: 'colegio', fecha: hoyArgentino() }),
+    }),
+  },
+  'GET /api/gestion/solicitudes/:numero/verificaciones/:id/evidencia': {
+    permiso: 'leer',
+    pedido: (d) => ({
+      url: `/api/gestion/solicitudes/${d.numero}/verificaciones/${d.verificacion}/evidencia`,
     }),
   },
   'PUT /api/gestion/solicitudes/:numero/datos': {

@@ -15,6 +15,11 @@ import { CONTROLES, CON_PROPUESTA, DECISIONES, TIPOS_PROPUESTA } from '../../../
 import { OPCIONES_PARA_HOY } from '../../../../domain/para-hoy.js';
 import { cuerpoCrear } from '../../../solicitud/rutas/esquemas.js';
 import { paramsNumero } from '../esquemas.js';
+import {
+  esquemaSinVerificar,
+  esquemaVerificacionDetalle,
+} from '../../../verificacion-fuente/rutas/esquemas.js';
+import { esquemaLecturaDocumento } from './esquemas-lectura.js';
 
 const estado = { type: 'string', enum: CLAVES_ESTADO } as const;
 const estadoONulo = { type: ['string', 'null'], enum: [...CLAVES_ESTADO, null] } as const;
@@ -126,6 +131,10 @@ export const esquemaPaginaBandeja = {
           estadoDesde: { type: 'string', format: 'date-time' },
           diasEnEstado: { type: 'integer', minimum: 0 },
           demorada: { type: 'boolean' },
+          // producto §17: present (true) only on the rows that carry the mark.
+          recredencializacion: { type: 'boolean', enum: [true] },
+          recredencializacionVencida: { type: 'boolean', enum: [true] },
+          sinConfirmar: { type: 'boolean', enum: [true] },
         },
       },
     },
@@ -200,6 +209,10 @@ export const esquemaDetalle = {
               version: { type: 'integer' },
             },
           },
+          // "Verificado en la fuente" of this file (producto §17); null when none.
+          verificacion: esquemaVerificacionDetalle,
+          // The automatic reading of its end date (producto §17); null when none.
+          lectura: esquemaLecturaDocumento,
         },
       },
     },
@@ -263,6 +276,8 @@ export const esquemaDetalle = {
     },
     propuestas: { type: 'array', items: { type: 'string', enum: TIPOS_PROPUESTA } },
     dobleControl: { type: 'array', items: { type: 'string', enum: DECISIONES } },
+    // Required documents still to verify at the source (producto §17): no approval while any.
+    sinVerificar: esquemaSinVerificar,
   },
 } as const;
 

@@ -11,6 +11,8 @@
 //   POST /api/gestion/solicitudes/:numero/notas        (anotar) an internal note; audit nota
 //   PUT  /api/gestion/solicitudes/:numero/documentos/:clave/vigencia  (anotar) "Vigencia hasta";
 //        audit registrar_vigencia (vigencia.ts)
+//   POST /api/gestion/solicitudes/:numero/documentos/:clave/vigencia-propuesta  (anotar)
+//        "Aceptar vigencia propuesta" (producto §17); audit registrar_vigencia (vigencia-propuesta.ts)
 //   PUT  /api/gestion/solicitudes/:numero/datos   (datosPersonales) rectifies one field; audit
 //        rectificar_dato (datos.ts)
 import type { FastifyPluginAsync } from 'fastify';
@@ -43,6 +45,7 @@ import {
 } from './esquemas.js';
 import { rutaDatos } from './datos.js';
 import { rutaVigencia } from './vigencia.js';
+import { rutaVigenciaPropuesta } from './vigencia-propuesta.js';
 import { rutaPropuesta } from './propuesta.js';
 
 interface ParamsNumero {
@@ -51,6 +54,7 @@ interface ParamsNumero {
 
 export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
   await app.register(rutaVigencia);
+  await app.register(rutaVigenciaPropuesta);
   await app.register(rutaDatos);
   await app.register(rutaPropuesta);
 
@@ -89,7 +93,13 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       return app.db.transaction().execute(async (trx) => {
-        const detalle = await detalleSolicitud(trx, numero, sesion, app.config.dobleControl);
+        const detalle = await detalleSolicitud(
+          trx,
+          numero,
+          sesion,
+          app.config.dobleControl,
+          app.config.verificacionRequerida,
+        );
         await auditar(trx, {
           usuario: sesion.usuario,
           ip: request.ip,
@@ -107,7 +117,8 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       summary: 'Cambiar el estado de una solicitud',
       description:
         '`desde` es el estado que mostraba la página: si la solicitud ya está en otro, responde 409 y no cambia ' +
-        'nada. 403 si el rol no puede hacer ese movimiento. Observar pide `motivo` y `documentos`; rechazar, `motivo`.',
+        'nada. 403 si el rol no puede hacer ese movimiento. Observar pide `motivo` y `documentos`; rechazar, `motivo`. ' +
+        'Aprobar con documentos de VERIFICACION_REQUERIDA sin verificar en la fuente: 409 que los nombra.',
       tags: ['gestión'],
       params: paramsNumero,
       body: cuerpoMovimiento,
@@ -117,8 +128,9 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       const ajuste = app.config.dobleControl;
-      await moverEstado(app.db, { numero, pedido: request.body, sesion, ip: request.ip, ajuste });
-      return detalleSolicitud(app.db, numero, sesion, ajuste);
+      const requeridas = app.config.verificacionRequerida;
+      await moverEstado(app.db, { numero, pedido: request.body, sesion, ip: request.ip, ajuste, requeridas });
+      return detalleSolicitud(app.db, numero, sesion, ajuste, requeridas);
     },
   });
 
@@ -138,7 +150,13 @@ export const rutasSolicitudes: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       await cambiarResponsable(app.db, { numero, pedido: request.body, sesion, ip: request.ip });
-      return detalleSolicitud(app.db, numero, sesion, app.config.dobleControl);
+      return detalleSolicitud(
+        app.db,
+        numero,
+        sesion,
+        app.config.dobleControl,
+        app.config.verificacionRequerida,
+      );
     },
   });
 

@@ -37,7 +37,8 @@ export const rutaPropuesta: FastifyPluginAsync = async (app) => {
         'DOBLE_CONTROL pide confirmar; un revisor puede proponer aprobar. CONFIRMAR es de otro administrador que ' +
         'quien propuso (403 para quien propuso) y hace el movimiento con su correo. DESCARTAR pide `motivo`. ' +
         '`desde` y `propuesta` son el estado y la propuesta que mostraba la página: si cambiaron, responde 409 ' +
-        'y no escribe nada.',
+        'y no escribe nada. Proponer o confirmar una aprobación con documentos de VERIFICACION_REQUERIDA sin ' +
+        'verificar en la fuente: 409 que los nombra.',
       tags: ['gestión'],
       params: paramsNumero,
       body: cuerpoPropuesta,
@@ -47,8 +48,16 @@ export const rutaPropuesta: FastifyPluginAsync = async (app) => {
       const sesion = request.sesion!;
       const { numero } = request.params;
       const ajuste = app.config.dobleControl;
-      await cambiarPropuesta(app.db, { numero, pedido: request.body, sesion, ip: request.ip, ajuste });
-      return detalleSolicitud(app.db, numero, sesion, ajuste);
+      const requeridas = app.config.verificacionRequerida;
+      await cambiarPropuesta(app.db, {
+        numero,
+        pedido: request.body,
+        sesion,
+        ip: request.ip,
+        ajuste,
+        requeridas,
+      });
+      return detalleSolicitud(app.db, numero, sesion, ajuste, requeridas);
     },
   });
 };

@@ -24,7 +24,10 @@ import { DialogoPropuesta, type AccionSobrePropuesta } from './DialogoPropuesta.
 
 const SIN_ERROR = { mensaje: null, campos: {} };
 
-/** The application as the chart sees it on this page: its documents, holder and open proposal. */
+/**
+ * The application as the chart sees it on this page: its documents, holder, open proposal and the
+ * required documents not yet verified at the source (producto §17).
+ */
 export const cicloDelDetalle = (detalle: DetalleSolicitud): SnapshotCiclo =>
   estadoDelCiclo(
     detalle.estado,
@@ -39,6 +42,7 @@ export const cicloDelDetalle = (detalle: DetalleSolicitud): SnapshotCiclo =>
           }
         : null,
       dobleControl: detalle.dobleControl,
+      sinVerificar: detalle.sinVerificar ?? [],
     },
   );
 

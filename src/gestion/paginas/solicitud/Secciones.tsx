@@ -25,6 +25,8 @@ import { DOCUMENTOS_CON_VIGENCIA } from '../../../../domain/seguimiento.js';
 import { urlDocumento, urlDocumentosZip } from '../../api.js';
 import { fechaCalendario, fechaYHora, tamanio } from '../../formato.js';
 import { EditorVigencia } from './Vigencia.js';
+import { VigenciaPropuesta } from './VigenciaPropuesta.js';
+import { VerificacionDelDocumento } from './Verificacion.js';
 
 const CON_VIGENCIA = new Set<string>(DOCUMENTOS_CON_VIGENCIA);
 const ROTULO_DOCUMENTO = new Map<string, string>(DOCUMENTOS.map((d) => [d.key, d.label]));
@@ -159,7 +161,9 @@ export function Documentos({ detalle }: { detalle: DetalleSolicitud }) {
                   </ChakraLink>
                 </Flex>
               </Flex>
+              <VigenciaPropuesta numero={detalle.numero} documento={d} />
               {CON_VIGENCIA.has(d.clave) ? <EditorVigencia numero={detalle.numero} documento={d} /> : null}
+              <VerificacionDelDocumento numero={detalle.numero} documento={d} />
             </chakra.li>
           ))}
         </chakra.ul>
@@ -219,7 +223,8 @@ function tituloDe(h: EntradaHistorial, proponente: string | null): string {
   if (h.cambio) {
     const { campo, anterior, nuevo } = h.cambio;
     const label = (CAMPOS_RECTIFICABLES as Record<string, string>)[campo] ?? campo;
-    return `${h.nombre ?? h.usuario ?? 'El sistema'} rectificó ${label}: ${valorDeCambio(campo, anterior)} → ${valorDeCambio(campo, nuevo)}.`;
+    // Without an account: the provider's own change in the yearly re-attestation (producto §17).
+    return `${h.nombre ?? h.usuario ?? 'El solicitante'} rectificó ${label}: ${valorDeCambio(campo, anterior)} → ${valorDeCambio(campo, nuevo)}.`;
   }
   return h.desde ? `${ESTADOS[h.desde]} → ${ESTADOS[h.hacia]}` : ESTADOS[h.hacia];
 }
@@ -252,8 +257,8 @@ export function Historial({ detalle }: { detalle: DetalleSolicitud }) {
             ) : null}
             {h.documentos.length > 0 ? (
               <Text fontSize="sm">
-                {/* The applicant's correction lists the documents it replaced; a move to Observada, those observed. */}
-                {h.hacia === 'corregida' && h.desde === 'observada' && !h.cambio
+                {/* The applicant's correction (or re-attestation, producto §17) lists the documents it replaced; a move to Observada, those observed. */}
+                {h.hacia === 'corregida' && (h.desde === 'observada' || h.desde === 'aprobada') && !h.cambio
                   ? `Reemplazó: ${h.documentos.map(labelDe).join(', ')}`
                   : `Documentos observados: ${h.documentos.map(labelDe).join(', ')}`}
               </Text>

@@ -26,6 +26,7 @@ import { MismoDni } from './MismoDni.js';
 import { Responsable } from './Responsable.js';
 import { Propuesta, cicloDelDetalle } from './Propuesta.js';
 import { AvisoSupresion, DatosPersonales, Documentos, Equipos, Historial } from './Secciones.js';
+import { FaltaVerificar } from './FaltaVerificar.js';
 
 const SIN_ERROR = { mensaje: null, campos: {} };
 
@@ -177,6 +178,7 @@ export function Solicitud() {
           ))}
         </Flex>
       ) : null}
+      <FaltaVerificar detalle={detalle} cuenta={cuenta} />
       <Responsable
         detalle={detalle}
         cuenta={cuenta}

@@ -61,6 +61,8 @@ export function EditorVigencia({ numero, documento }: { numero: string; document
     }))({ hasta: comoPedido(hasta) });
   const formulario = useFormik({
     initialValues: { hasta: documento.vigenteHasta ?? '' },
+    // A date recorded elsewhere on the page ("Aceptar vigencia propuesta", producto §17) shows here.
+    enableReinitialize: true,
     validate: validar,
     validateOnChange: false,
     validateOnBlur: false,
