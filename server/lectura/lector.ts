@@ -1,12 +1,12 @@
 // The lector of producto §17: one document at a time (a queue), its PDF parsed and its pages or
-// image prepared in a worker thread (server/lectura/hilo.ts), OCR in tesseract.js's own worker
+// image prepared in a child process (server/lectura/preparacion.ts), OCR in tesseract.js's own worker
 // thread, reused, and the end date found in the text (server/lectura/fechas.ts). Bad bytes, a
 // refused image or a document that takes too long answer `sin_fecha`; nothing here throws for
 // what a document holds.
 import type { Bitacora } from '../bitacora.js';
 import type { Lector, Lectura } from './tipos.js';
 import { buscarVigencia } from './fechas.js';
-import { Hilo, type LimitesPreparacion } from './hilo.js';
+import { Preparacion, type LimitesPreparacion } from './preparacion.js';
 import { crearOcr, rutaIdiomaPorOmision, type Ocr } from './ocr.js';
 
 export interface LimitesLectura {
@@ -52,7 +52,7 @@ export async function crearLector(opciones: OpcionesLector): Promise<Lector> {
   const { log } = opciones;
   const limites: LimitesLectura = { ...LIMITES, ...opciones.limites };
   const rutaIdioma = opciones.rutaIdioma ?? rutaIdiomaPorOmision();
-  const hilo = new Hilo();
+  const preparacion = new Preparacion();
 
   let ocrNoDisponible: string | null = null;
   let ocr: Promise<Ocr> | null = null;
@@ -90,8 +90,8 @@ export async function crearLector(opciones: OpcionesLector): Promise<Lector> {
     // DOC, DOCX, HEIC and GIF are accepted uploads (producto §4) this lector does not read.
     if (tipo === null) return { resultado: 'no_disponible' };
     if (tipo === 'imagen' && !ocr) return { resultado: 'no_disponible' };
-    const preparacion: LimitesPreparacion = { ...limites, conOcr: ocr !== null };
-    const preparado = await hilo.preparar(tipo, bytes, preparacion);
+    const limitesDePreparacion: LimitesPreparacion = { ...limites, conOcr: ocr !== null };
+    const preparado = await preparacion.preparar(tipo, bytes, limitesDePreparacion);
     if (preparado.rechazo) {
       log.warn({ motivo: preparado.rechazo }, 'Lectura de vigencia: imagen rechazada antes del OCR.');
       return { resultado: 'sin_fecha' };
@@ -110,10 +110,10 @@ export async function crearLector(opciones: OpcionesLector): Promise<Lector> {
     return { resultado: 'sin_fecha' };
   }
 
-  /** Ends the workers of a reading that did not finish; they start again for the next one. */
+  /** Ends the child process and the OCR worker of a reading that did not finish; they start again for the next one. */
   async function reiniciar(): Promise<void> {
     const anterior = ocr;
-    await hilo.terminar();
+    await preparacion.terminar();
     if (anterior) {
       ocr = arrancarOcr();
       await anterior.then((o) => o.cerrar()).catch(() => {});
@@ -136,7 +136,7 @@ export async function crearLector(opciones: OpcionesLector): Promise<Lector> {
         { motivo, mime, bytes: bytes.byteLength },
         'Lectura de vigencia: no se pudo leer el documento.',
       );
-      if (motivo === 'plazo' || /hilo de lectura|terminate/i.test(motivo)) await reiniciar();
+      if (motivo === 'plazo' || /proceso de lectura|terminate/i.test(motivo)) await reiniciar();
       return { resultado: 'sin_fecha' };
     } finally {
       clearTimeout(plazo);
@@ -157,7 +157,7 @@ export async function crearLector(opciones: OpcionesLector): Promise<Lector> {
       if (cerrado) return;
       cerrado = true;
       enCurso?.abandonar(new LectorCerrado());
-      await hilo.terminar();
+      await preparacion.terminar();
       if (ocr) await ocr.then((o) => o.cerrar()).catch(() => {});
     },
   };

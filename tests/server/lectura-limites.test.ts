@@ -1,9 +1,10 @@
 // The lector of producto §17 with bad input: a 300-page PDF reads a bounded number of pages in a
 // bounded time, a picture that is no document and two end dates that disagree propose nothing,
 // broken bytes and an enormous image answer `sin_fecha` without throwing, a document that takes too
-// long is abandoned and the next one is read; one document at a time; without OCR, text PDFs are
-// still read and scans and photos are "no_disponible".
-import { readFileSync } from 'node:fs';
+// long is abandoned and the next one is read; a preparation process that crashes ends only itself;
+// one document at a time; without OCR, text PDFs are still read and scans and photos are
+// "no_disponible".
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
@@ -261,6 +262,53 @@ describe('a document that takes too long', () => {
     } finally {
       await lector.cerrar();
     }
+  });
+});
+
+/** The pids of this process's children running the preparation (server/lectura/proceso-preparacion.mjs). */
+function procesosDePreparacion(): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        const estado = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const padre = Number(estado.slice(estado.lastIndexOf(')') + 2).split(' ')[1]);
+        return (
+          padre === process.pid &&
+          readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('proceso-preparacion.mjs')
+        );
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+describe('a preparation that crashes', () => {
+  it('ends only its own process: the reading answers sin_fecha, this process lives on and reads the next one', async () => {
+    const { avisos, log } = bitacora();
+    const lector = await crearLector({ log });
+    try {
+      const enCurso = lector.leer(await escaneoDenso(6), 'application/pdf');
+      let hijos: number[] = [];
+      for (let i = 0; i < 100 && hijos.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        hijos = procesosDePreparacion();
+      }
+      expect(hijos).toHaveLength(1);
+      // What a crash of native code (the canvas, pdfjs) does to its process.
+      process.kill(hijos[0]!, 'SIGSEGV');
+      expect(await enCurso).toEqual({ resultado: 'sin_fecha' });
+      expect(avisos.map((a) => a.datos)).toContainEqual(
+        expect.objectContaining({ motivo: expect.stringMatching(/proceso de lectura terminó \(SIGSEGV\)/) }),
+      );
+      expect(await lector.leer(corpus('certificado-01.pdf'), 'application/pdf')).toMatchObject({
+        fecha: '2027-06-30',
+      });
+    } finally {
+      await lector.cerrar();
+    }
+    expect(procesosDePreparacion()).toEqual([]);
   });
 });
 

@@ -1,9 +1,8 @@
-// The worker thread that prepares a document for reading (server/lectura/lector.ts): a PDF's text
-// layer from a bounded set of pages, those pages without text rendered to images for OCR, and an
-// image checked and shrunk before OCR. Plain JavaScript so that tsx (the server) and Vitest (the
-// tests) start it alike; pdfjs and the canvas work synchronously here, never on the web process's
-// thread.
-import { parentPort } from 'node:worker_threads';
+// The child process that prepares a document for reading (server/lectura/lector.ts, through
+// server/lectura/preparacion.ts): a PDF's text layer from a bounded set of pages, those pages
+// without text rendered to images for OCR, and an image checked and shrunk before OCR. Plain
+// JavaScript so that tsx (the server) and Vitest (the tests) start it alike; pdfjs and the native
+// canvas work here, never in the web process: a crash ends only this process.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -138,20 +137,19 @@ async function prepararImagen(bytes, limites) {
   return { texto: '', imagenes: [await canvas.encode('png')] };
 }
 
-parentPort.on('message', async ({ id, tipo, bytes, limites }) => {
+process.on('message', async ({ id, tipo, bytes: recibidos, limites }) => {
+  // The channel delivers a Buffer; pdfjs takes only a plain Uint8Array.
+  const bytes = new Uint8Array(recibidos);
   try {
     const preparado =
       tipo === 'pdf' ? await prepararPdf(bytes, limites) : await prepararImagen(bytes, limites);
-    // Copied into buffers of their own so they can be transferred, not cloned.
-    const imagenes = preparado.imagenes.map((b) => new Uint8Array(b));
-    parentPort.postMessage(
-      { id, ...preparado, imagenes },
-      imagenes.map((b) => b.buffer),
-    );
+    process.send({ id, ...preparado, imagenes: preparado.imagenes.map((b) => new Uint8Array(b)) });
   } catch (error) {
-    parentPort.postMessage({
+    process.send({
       id,
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     });
   }
 });
+// The server gone (its end of the channel closed): nothing left to prepare for.
+process.on('disconnect', () => process.exit(0));
