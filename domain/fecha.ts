@@ -3,6 +3,22 @@
 
 export const FECHA_MINIMA = '1900-01-01';
 
+/** The months as Spanish writes them, January first: e-mails word dates with them, and the reading of documents finds them. */
+export const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
 const dos = (n: number) => String(n).padStart(2, '0');
 
 function isoDeFecha(anio: number, mes: number, dia: number): string {

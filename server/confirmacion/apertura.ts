@@ -13,7 +13,6 @@
 // on which re-credentialing is due (a multiple of RECREDENCIALIZACION_ANOS): that year the provider
 // sends everything again, and two requests at once about the same data would only confuse.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { DIAS_CONFIRMACION } from '../../domain/confirmacion.js';
 import type { Db } from '../db/esquema.js';
 import { auditar } from '../auditoria/cadena.js';
@@ -22,6 +21,7 @@ import { diaArgentino, finDelDiaArgentina } from '../correcciones/plazo.js';
 import { sumarDias } from '../gestion/vigencias.js';
 import { insertarBorrador } from '../solicitud/borradores.js';
 import { hashDeToken, tokenAleatorio } from '../solicitud/tokens.js';
+import { esLaUltimaAprobadaDeSuDni } from '../solicitud/ultima-aprobada.js';
 
 /**
  * The `n`-th anniversary (YYYY-MM-DD) of the day `dia`: the same date `n` years later, and 28
@@ -144,20 +144,7 @@ export async function confirmacionesPorAbrir(
     .where('s.estado', '=', 'aprobada')
     .where('s.suprimida_en', 'is', null)
     .where('s.resuelta_en', '<=', new Date(ahora.getTime() - CASI_UN_ANIO_MS).toISOString())
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('solicitudes as o')
-            .select(sql.lit(1).as('uno'))
-            .whereRef('o.dni', '=', 's.dni')
-            .whereRef('o.id', '<>', 's.id')
-            .where('o.estado', '=', 'aprobada')
-            .where('o.suprimida_en', 'is', null)
-            .whereRef('o.resuelta_en', '>', 's.resuelta_en'),
-        ),
-      ),
-    )
+    .where(esLaUltimaAprobadaDeSuDni)
     .execute();
   return candidatas.flatMap((s) => {
     const aniversario =

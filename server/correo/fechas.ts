@@ -1,22 +1,9 @@
 // Dates as an e-mail writes them to a person in Argentina: "viernes 11 de diciembre de 2026".
 // Written by hand rather than with Intl: the ICU data of each Node build words it slightly
 // differently ("viernes, 11 de…"), and a message must read the same from every process.
+import { MESES } from '../../domain/fecha.js';
 
 const DIAS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] as const;
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
 
 /** A calendar day (YYYY-MM-DD) in words: "viernes 11 de diciembre de 2026". */
 export function fechaEnPalabras(fecha: string): string {

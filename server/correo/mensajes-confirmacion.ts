@@ -14,6 +14,7 @@ import {
   type Mensaje,
 } from './mensajes.js';
 import type { EventoDeConfirmacion } from './salida.js';
+import { destinatarioVigente } from './destinatario.js';
 
 /** The message (pure: the unit tests call it). */
 export function redactarConfirmacion(
@@ -65,11 +66,6 @@ export async function armarMensajeDeConfirmacion(
   evento: EventoDeConfirmacion,
   entorno: Entorno,
 ): Promise<Mensaje | null> {
-  const solicitud = await db
-    .selectFrom('solicitudes')
-    .select(['numero', 'apellidoynombre'])
-    .where('id', '=', evento.solicitudId)
-    .where('suprimida_en', 'is', null)
-    .executeTakeFirst();
+  const solicitud = await destinatarioVigente(db, evento.solicitudId);
   return solicitud ? { ...redactarConfirmacion(evento, solicitud, entorno), adjuntos: [] } : null;
 }

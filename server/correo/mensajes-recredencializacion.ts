@@ -13,6 +13,7 @@ import {
   type Mensaje,
 } from './mensajes.js';
 import type { EventoDeRecredencializacion } from './salida.js';
+import { destinatarioVigente } from './destinatario.js';
 
 const anios = (n: number) => (n === 1 ? '1 año' : `${n} años`);
 
@@ -58,12 +59,7 @@ export async function armarMensajeDeRecredencializacion(
   evento: EventoDeRecredencializacion,
   entorno: Entorno,
 ): Promise<Mensaje | null> {
-  const solicitud = await db
-    .selectFrom('solicitudes')
-    .select(['numero', 'apellidoynombre'])
-    .where('id', '=', evento.solicitudId)
-    .where('suprimida_en', 'is', null)
-    .executeTakeFirst();
+  const solicitud = await destinatarioVigente(db, evento.solicitudId);
   if (!solicitud) return null;
   return { ...redactarRecredencializacion(evento, solicitud, entorno), adjuntos: [] };
 }

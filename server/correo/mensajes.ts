@@ -27,6 +27,7 @@ import { redactarDelSistema } from './mensajes-sistema.js';
 import { armarMensajeDeCuenta } from './mensajes-cuentas.js';
 import { armarMensajeDeRecredencializacion } from './mensajes-recredencializacion.js';
 import { armarMensajeDeConfirmacion } from './mensajes-confirmacion.js';
+import { destinatarioVigente } from './destinatario.js';
 
 interface Adjunto {
   nombre: string;
@@ -320,13 +321,7 @@ export async function armarMensaje(
   if (evento.tipo === 'recredencializacion') return armarMensajeDeRecredencializacion(db, evento, entorno);
   if (evento.tipo === 'confirmacion' || evento.tipo === 'recordatorio_confirmacion')
     return armarMensajeDeConfirmacion(db, evento, entorno);
-  const solicitud = await db
-    .selectFrom('solicitudes')
-    .select(['numero', 'apellidoynombre'])
-    .where('id', '=', evento.solicitudId)
-    // Deleted data (producto §13): nobody to write to, as if the application were gone.
-    .where('suprimida_en', 'is', null)
-    .executeTakeFirst();
+  const solicitud = await destinatarioVigente(db, evento.solicitudId);
   if (!solicitud) return null;
   const adjuntos: Adjunto[] = [];
   const version = versionAdjunta(evento);

@@ -1,6 +1,7 @@
 // Spanish numbers and month names as documents write them, accents already dropped and lower case
 // (server/lectura/fechas.ts normalises the text first): "treinta y uno", "dos mil veintisiete",
 // "diciembre", "dic.", and the OCR's near misses of a month ("diciernbre").
+import { MESES } from '../../domain/fecha.js';
 
 const UNIDADES: Record<string, number> = {
   un: 1,
@@ -91,20 +92,6 @@ export function valorEnPalabras(texto: string): number | null {
   return total + actual;
 }
 
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 const ABREVIATURAS: Record<string, number> = {
   ene: 1,
   feb: 2,
@@ -154,7 +141,7 @@ export function mesDePalabra(palabra: string): number | null {
 const vistas = new Map<string, number | null>();
 
 function buscarMes(palabra: string): number | null {
-  const exacta = MESES.indexOf(palabra);
+  const exacta = (MESES as readonly string[]).indexOf(palabra);
   if (exacta >= 0) return exacta + 1;
   const abreviada = ABREVIATURAS[palabra];
   if (abreviada !== undefined) return abreviada;

@@ -10,7 +10,6 @@
 // that one, not from the one it renewed. The cycle due is the number of whole periods since the
 // approval; a run that finds several missed periods opens only the current one.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { DIAS_ENLACE_RECREDENCIALIZACION } from '../../domain/recredencializacion.js';
 import { auditar } from '../auditoria/cadena.js';
 import { diaArgentino, finDelDiaArgentina } from '../correcciones/plazo.js';
@@ -18,6 +17,7 @@ import { CLAVES_CORREO, encolarCorreo } from '../correo/salida.js';
 import type { Db } from '../db/esquema.js';
 import { sumarDias } from '../gestion/vigencias.js';
 import { hashDeToken, tokenAleatorio } from '../solicitud/tokens.js';
+import { esLaUltimaAprobadaDeSuDni } from '../solicitud/ultima-aprobada.js';
 
 const DIA_MS = 86_400_000;
 const HORA_MS = 3_600_000;
@@ -68,20 +68,7 @@ export async function recredencializacionesPendientes(
     .where('s.resuelta_en', '<=', limite)
     .where('s.estado', '=', 'aprobada')
     .where('s.suprimida_en', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('solicitudes as o')
-            .select(sql.lit(1).as('uno'))
-            .whereRef('o.dni', '=', 's.dni')
-            .whereRef('o.id', '<>', 's.id')
-            .where('o.estado', '=', 'aprobada')
-            .where('o.suprimida_en', 'is', null)
-            .whereRef('o.resuelta_en', '>', 's.resuelta_en'),
-        ),
-      ),
-    )
+    .where(esLaUltimaAprobadaDeSuDni)
     .execute();
   return filas.flatMap((f) => {
     if (f.resuelta_en === null) return [];

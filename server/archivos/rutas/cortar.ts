@@ -1,6 +1,8 @@
 // Refusing an upload before its body has been read (a limit passed): answer, then stop reading
-// without resetting the connection. Shared by step 2's uploads and the correction link's.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// without resetting the connection. Shared by step 2's uploads and the correction and
+// re-attestation links'.
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { CODIGOS, ErrorHttp, MENSAJES_HTTP } from '../../errores.js';
 
 const MIB = 1024 * 1024;
 
@@ -34,3 +36,15 @@ export function cortarLectura(request: FastifyRequest, reply: FastifyReply): voi
     setTimeout(cerrar, DESCARTE_MS).unref();
   });
 }
+
+/** A route's onRequest: a request announcing more than `maximo` bytes is refused (413) unread. */
+export const rechazarSiEnorme =
+  (maximo: number): onRequestHookHandler =>
+  (request, reply, listo) => {
+    if (Number(request.headers['content-length'] ?? 0) > maximo) {
+      cortarLectura(request, reply);
+      listo(new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.peticionEnorme(maximo / MIB)));
+      return;
+    }
+    listo();
+  };

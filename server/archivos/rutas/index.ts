@@ -13,8 +13,8 @@ import { cookieDelBorrador, ponerCookieDelBorrador } from './cookie-borrador.js'
 import { CLAVES, leerVarias, sumarVarias } from '../../db/contadores.js';
 import { guardarDocumentos } from '../documentos.js';
 import { espacioLibre } from '../../storage/espacio.js';
-import { cortarLectura } from './cortar.js';
-import { EnvioCortado, recibirArchivos } from './recepcion.js';
+import { rechazarSiEnorme } from './cortar.js';
+import { recibirOCortar } from './recepcion.js';
 
 const MIB = 1024 * 1024;
 const HORA = 3_600_000;
@@ -39,21 +39,7 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
 
   app.post('/archivos/adjuntar', {
     config: { registrar: true, rateLimit: limitePorCliente(CLAVES.subidas, config.writeMaxPerHour, HORA) },
-    onRequest: (request, reply, listo) => {
-      const anunciado = Number(request.headers['content-length'] ?? 0);
-      if (anunciado > MAXIMO_PETICION) {
-        cortarLectura(request, reply);
-        listo(
-          new ErrorHttp(
-            413,
-            CODIGOS.ARCHIVO_DEMASIADO_GRANDE,
-            MENSAJES_HTTP.peticionEnorme(MAXIMO_PETICION / MIB),
-          ),
-        );
-        return;
-      }
-      listo();
-    },
+    onRequest: rechazarSiEnorme(MAXIMO_PETICION),
     schema: {
       summary: 'Sube documentos del borrador',
       description:
@@ -87,17 +73,10 @@ export const rutasArchivos: FastifyPluginAsync = async (app) => {
       if (restanteBorrador <= 0) throw cuotaDelBorrador();
       if (restanteCliente <= 0) throw cuotaDelCliente();
 
-      let recibidos;
-      try {
-        recibidos = await recibirArchivos(request, app.documentos, {
-          bytes: Math.min(restanteBorrador, restanteCliente),
-          excedido: restanteBorrador <= restanteCliente ? cuotaDelBorrador : cuotaDelCliente,
-        });
-      } catch (error) {
-        if (!(error instanceof EnvioCortado)) throw error;
-        cortarLectura(request, reply);
-        throw error.respuesta;
-      }
+      const recibidos = await recibirOCortar(request, reply, app.documentos, {
+        bytes: Math.min(restanteBorrador, restanteCliente),
+        excedido: restanteBorrador <= restanteCliente ? cuotaDelBorrador : cuotaDelCliente,
+      });
       // A new draft is opened with its first documents, in their transaction.
       const nuevo = abierto ? null : nuevoBorrador();
       const documentos = await guardarDocumentos(

@@ -9,7 +9,8 @@
 import { Transform, finished } from 'node:stream';
 import { finished as terminado } from 'node:stream/promises';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cortarLectura } from './cortar.js';
 import { TAMANIO_MAXIMO_ARCHIVO, esDocumentoKey } from '../../../domain/index.js';
 import { claveDeParte, juzgar } from '../juicio.js';
 import { revisionPdfAlPasar } from '../pdf.js';
@@ -149,6 +150,25 @@ export async function recibirArchivos(
   presupuesto: Presupuesto,
 ): Promise<Recibido[]> {
   return (await recibir(request, almacen, presupuesto, null)).recibidos;
+}
+
+/**
+ * recibirArchivos for a route: a limit passed mid-way stops reading the request (cortarLectura)
+ * and answers the limit's error.
+ */
+export async function recibirOCortar(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  almacen: DocumentStore,
+  presupuesto: Presupuesto,
+): Promise<Recibido[]> {
+  try {
+    return await recibirArchivos(request, almacen, presupuesto);
+  } catch (error) {
+    if (!(error instanceof EnvioCortado)) throw error;
+    cortarLectura(request, reply);
+    throw error.respuesta;
+  }
 }
 
 /** A form read by recibirFormulario: its files (none or more) and the text of its fields. */

@@ -17,12 +17,12 @@ import {
   type PedidoCambios,
 } from '../../../domain/confirmacion.js';
 import { DOCUMENTO_KEYS } from '../../../domain/index.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
+import { respuestasDeError } from '../../errores.js';
 import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../db/contadores.js';
-import { cortarLectura } from '../../archivos/rutas/cortar.js';
+import { rechazarSiEnorme } from '../../archivos/rutas/cortar.js';
 import { MAXIMO_PETICION } from '../../archivos/rutas/index.js';
-import { EnvioCortado, recibirArchivos } from '../../archivos/rutas/recepcion.js';
+import { recibirOCortar } from '../../archivos/rutas/recepcion.js';
 import { lectorDeCatalogos } from '../../catalogos/referencias.js';
 import { cuerpoCrear } from '../../solicitud/rutas/esquemas.js';
 import { confirmacionPendiente, confirmacionPorToken } from '../consulta.js';
@@ -31,7 +31,6 @@ import { guardarSubidas, presupuestoDeSubida, quitarSubida } from '../reemplazos
 import { confirmarDatos } from '../respuesta.js';
 
 const HORA = 3_600_000;
-const MIB = 1024 * 1024;
 
 interface ParamsToken {
   token: string;
@@ -171,20 +170,7 @@ export const rutasConfirmacion: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: ParamsToken }>('/confirmaciones/:token/archivos', {
     config: { registrar: true, rateLimit: limitePorCliente(CLAVES.subidas, config.writeMaxPerHour, HORA) },
-    onRequest: (request, reply, listo) => {
-      if (Number(request.headers['content-length'] ?? 0) > MAXIMO_PETICION) {
-        cortarLectura(request, reply);
-        listo(
-          new ErrorHttp(
-            413,
-            CODIGOS.ARCHIVO_DEMASIADO_GRANDE,
-            MENSAJES_HTTP.peticionEnorme(MAXIMO_PETICION / MIB),
-          ),
-        );
-        return;
-      }
-      listo();
-    },
+    onRequest: rechazarSiEnorme(MAXIMO_PETICION),
     schema: {
       summary: 'Sube el archivo nuevo de un documento',
       description:
@@ -200,14 +186,7 @@ export const rutasConfirmacion: FastifyPluginAsync = async (app) => {
       const { token } = request.params;
       const cliente = clienteDe(request);
       const presupuesto = await presupuestoDeSubida(app.db, config, token, cliente);
-      let recibidos;
-      try {
-        recibidos = await recibirArchivos(request, app.documentos, presupuesto);
-      } catch (error) {
-        if (!(error instanceof EnvioCortado)) throw error;
-        cortarLectura(request, reply);
-        throw error.respuesta;
-      }
+      const recibidos = await recibirOCortar(request, reply, app.documentos, presupuesto);
       return guardarSubidas(app, app.documentos, token, presupuesto.confirmacion, recibidos, cliente);
     },
   });

@@ -10,20 +10,19 @@
 // carries the token), errors included.
 import type { FastifyPluginAsync } from 'fastify';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/index.js';
-import { CODIGOS, ErrorHttp, MENSAJES_HTTP, respuestasDeError } from '../../errores.js';
+import { respuestasDeError } from '../../errores.js';
 import { correccionPendiente, correccionPorToken } from '../consulta.js';
 import { enviarCorreccion } from '../envio.js';
 import { documentoObservado } from '../observado.js';
 import { guardarReemplazos, presupuestoDeReemplazos, quitarReemplazo } from '../reemplazos.js';
 import { clienteDe, limitePorCliente } from '../../plugins/limites.js';
 import { CLAVES } from '../../db/contadores.js';
-import { cortarLectura } from '../../archivos/rutas/cortar.js';
+import { rechazarSiEnorme } from '../../archivos/rutas/cortar.js';
 import { MAXIMO_PETICION } from '../../archivos/rutas/index.js';
-import { EnvioCortado, recibirArchivos } from '../../archivos/rutas/recepcion.js';
+import { recibirOCortar } from '../../archivos/rutas/recepcion.js';
 import { abierto } from '../../storage/abierto.js';
 
 const HORA = 3_600_000;
-const MIB = 1024 * 1024;
 
 interface ParamsToken {
   token: string;
@@ -53,7 +52,6 @@ const archivoDeDocumento = {
   required: ['nombre', 'bytes'],
   properties: { nombre: { type: 'string' }, bytes: { type: 'integer' } },
 } as const;
-
 
 const correccionPendiente200 = {
   type: 'object',
@@ -100,21 +98,13 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
       params: paramsToken,
       response: { 200: correccionPendiente200, ...respuestasDeError },
     },
-    handler: async (request) => correccionPendiente(app.db, await correccionPorToken(app.db, request.params.token)),
+    handler: async (request) =>
+      correccionPendiente(app.db, await correccionPorToken(app.db, request.params.token)),
   });
 
   app.post<{ Params: ParamsToken }>('/correcciones/:token/archivos', {
     config: { registrar: true, rateLimit: limitePorCliente(CLAVES.subidas, config.writeMaxPerHour, HORA) },
-    onRequest: (request, reply, listo) => {
-      if (Number(request.headers['content-length'] ?? 0) > MAXIMO_PETICION) {
-        cortarLectura(request, reply);
-        listo(
-          new ErrorHttp(413, CODIGOS.ARCHIVO_DEMASIADO_GRANDE, MENSAJES_HTTP.peticionEnorme(MAXIMO_PETICION / MIB)),
-        );
-        return;
-      }
-      listo();
-    },
+    onRequest: rechazarSiEnorme(MAXIMO_PETICION),
     schema: {
       summary: 'Sube reemplazos de los documentos observados',
       description:
@@ -130,14 +120,7 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
       const { token } = request.params;
       const cliente = clienteDe(request);
       const presupuesto = await presupuestoDeReemplazos(app.db, config, token, cliente);
-      let recibidos;
-      try {
-        recibidos = await recibirArchivos(request, app.documentos, presupuesto);
-      } catch (error) {
-        if (!(error instanceof EnvioCortado)) throw error;
-        cortarLectura(request, reply);
-        throw error.respuesta;
-      }
+      const recibidos = await recibirOCortar(request, reply, app.documentos, presupuesto);
       return guardarReemplazos(app, app.documentos, token, presupuesto.correccion, recibidos, cliente);
     },
   });
@@ -181,7 +164,10 @@ export const rutasCorrecciones: FastifyPluginAsync = async (app) => {
       return reply
         .type(documento.mime)
         .header('content-length', String(documento.bytes))
-        .header('content-disposition', `inline; filename="${documento.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+        .header(
+          'content-disposition',
+          `inline; filename="${documento.nombre.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+        )
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', 'sandbox')
         .send(contenido);

@@ -4,12 +4,13 @@
 // answered, expired or unknown says "Este enlace ya fue usado o venció.", like the correction's.
 // Focus goes to the message of each outcome, so a screen reader hears it.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import { TEXTOS_CONFIRMACION, type ConfirmacionPendiente } from '../../../domain/confirmacion.js';
 import { TEXTOS_SEGUIMIENTO, fechaDelPlazo } from '../../../domain/index.js';
 import { clasificarFallo, confirmarDatos, obtenerConfirmacion } from '../../api/confirmacion.js';
 import { DatosDelPrestador } from './DatosDelPrestador.js';
 import { FormularioCambios } from './FormularioCambios.js';
+import { AvisoError } from '../../ui/aviso/AvisoError.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 
@@ -118,25 +119,12 @@ export default function Confirmar({ token }: { token: string }) {
         </Enfocado>
       ) : null}
       {fase.tipo === 'falloCarga' ? (
-        <Box
-          display="flex"
-          flexWrap="wrap"
-          alignItems="center"
-          gap="3"
-          p="3"
-          rounded="md"
-          borderWidth="1px"
-          borderColor="red.600"
-          bg="red.50"
-          color="red.900"
-        >
-          <Text role="alert" flex="1" minW="12rem">
-            No se pudieron cargar tus datos. {fase.mensaje}
-          </Text>
-          <Button size="sm" minH="11" colorPalette="red" onClick={() => setIntento((n) => n + 1)}>
-            Reintentar
-          </Button>
-        </Box>
+        <AvisoError
+          titulo={`No se pudieron cargar tus datos. ${fase.mensaje}`}
+          accion="Reintentar"
+          habilitada
+          onAccion={() => setIntento((n) => n + 1)}
+        />
       ) : null}
       {pendiente ? (
         <>

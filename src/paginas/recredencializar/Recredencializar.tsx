@@ -17,6 +17,7 @@ import { almacenesDelNavegador } from '../../estado/almacen.js';
 import { ContactoAsociacion } from '../../ui/contacto/index.js';
 import { abrirRecredencializacion, enlaceQueYaNoSirve } from './api.js';
 import { prepararAsistente } from './prellenado.js';
+import { AvisoError } from '../../ui/aviso/AvisoError.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 
@@ -146,25 +147,7 @@ export default function Recredencializar({ token }: { token: string }) {
         </Box>
       ) : null}
       {estado.tipo === 'error' ? (
-        <Box
-          display="flex"
-          flexWrap="wrap"
-          alignItems="center"
-          gap="3"
-          p="3"
-          rounded="md"
-          borderWidth="1px"
-          borderColor="red.600"
-          bg="red.50"
-          color="red.900"
-        >
-          <Text role="alert" flex="1" minW="12rem" fontWeight="semibold">
-            {T.noSePudo}
-          </Text>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={reintentar}>
-            {T.reintentar}
-          </Button>
-        </Box>
+        <AvisoError titulo={T.noSePudo} accion={T.reintentar} habilitada onAccion={reintentar} />
       ) : null}
       {estado.tipo === 'listo' ? <Listo borrador={estado.borrador} /> : null}
     </Stack>

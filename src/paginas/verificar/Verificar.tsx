@@ -3,13 +3,14 @@
 // documents' SHA-256, so anyone holding that paper can check what the Asociación received; an older
 // version says which version replaced it and which documents changed. Nothing that names the
 // person, and no download: the receipt names the applicant.
-import { Badge, Box, Button, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { Badge, Box, Heading, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { fechaDiaArgentina, fechaHoraArgentina } from '../../../domain/fecha-hora.js';
 import { TEXTOS_SEGUIMIENTO } from '../../../domain/seguimiento.js';
 import { TEXTOS_VERSIONES, type Verificacion } from '../../../domain/versiones.js';
 import { mensajeDelServidor } from '../../api/cliente.js';
 import { obtenerVerificacion } from '../../api/verificacion.js';
+import { AvisoError } from '../../ui/aviso/AvisoError.js';
 
 const TITULO_PAGINA = 'Prestadores/Inscripción — Asociación Médica de Rosario';
 const NO_SE_PUDO = 'No pudimos consultar la solicitud. Revisá tu conexión e intentá nuevamente.';
@@ -167,25 +168,7 @@ export default function Verificar({ token }: { token: string }) {
         </Box>
       ) : null}
       {consulta.tipo === 'error' ? (
-        <Box
-          display="flex"
-          flexWrap="wrap"
-          alignItems="center"
-          gap="3"
-          p="3"
-          rounded="md"
-          borderWidth="1px"
-          borderColor="red.600"
-          bg="red.50"
-          color="red.900"
-        >
-          <Text role="alert" flex="1" minW="12rem" fontWeight="semibold">
-            {consulta.mensaje}
-          </Text>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={reintentar}>
-            Reintentar
-          </Button>
-        </Box>
+        <AvisoError titulo={consulta.mensaje} accion="Reintentar" habilitada onAccion={reintentar} />
       ) : null}
       {consulta.tipo === 'encontrada' ? <Resultado verificacion={consulta.verificacion} /> : null}
     </Stack>
