@@ -12,10 +12,18 @@
 // (./propuestas.ts names them and reads them for the buttons).
 import { and, assign, not, or, setup, transition, type SnapshotFrom } from 'xstate';
 import { CLAVES_ESTADO, ESTADO_INICIAL, type Actor, type Estado } from './estados.js';
-import { problemasDelMovimiento, type DatosDelMovimiento, type Necesidad } from './datos-del-movimiento.js';
+import { problemasDelMovimiento, type Necesidad } from './datos-del-movimiento.js';
 import type { Decision } from './doble-control.js';
 import type { EventoPropuesta, Propuesta } from './propuestas.js';
-import { TEXTOS_CONFIRMACION } from './confirmacion.js';
+import {
+  BOTONES,
+  TIPOS_ASIGNACION,
+  TIPOS_MOVIMIENTO,
+  type EventoAsignacion,
+  type EventoMovimiento,
+  type TipoAsignacion,
+  type TipoMovimiento,
+} from './eventos-del-ciclo.js';
 
 export {
   esquemaMovimiento,
@@ -25,50 +33,16 @@ export {
   type Necesidad,
 } from './datos-del-movimiento.js';
 
-/** The moves, named as events. */
-export const TIPOS_MOVIMIENTO = [
-  'PONER_EN_REVISION',
-  'OBSERVAR',
-  'ENVIAR_CORRECCION',
-  'APROBAR',
-  'RECHAZAR',
-  'ACTUALIZAR_DATOS',
-] as const;
-export type TipoMovimiento = (typeof TIPOS_MOVIMIENTO)[number];
-
-/** The button (or, for the applicant, the page's button) that makes each move. */
-export const BOTONES: Record<TipoMovimiento, string> = {
-  PONER_EN_REVISION: 'En revisión',
-  OBSERVAR: 'Observar',
-  ENVIAR_CORRECCION: 'Enviar corrección',
-  APROBAR: 'Aprobar',
-  RECHAZAR: 'Rechazar',
-  ACTUALIZAR_DATOS: TEXTOS_CONFIRMACION.enviarCambios,
-};
-
-export type EventoMovimiento = { type: TipoMovimiento; actor: Actor } & DatosDelMovimiento;
-
-/**
- * Who has the application (producto §15, "Responsable"): at most one account. Taking it, giving it
- * to someone and letting it go are events of the chart too, which change no status.
- */
-export const TIPOS_ASIGNACION = ['TOMAR', 'ASIGNAR', 'LIBERAR'] as const;
-export type TipoAsignacion = (typeof TIPOS_ASIGNACION)[number];
-
-export const BOTONES_ASIGNACION: Record<TipoAsignacion, string> = {
-  TOMAR: 'Tomar',
-  ASIGNAR: 'Asignar a…',
-  LIBERAR: 'Liberar',
-};
-
-export interface EventoAsignacion {
-  type: TipoAsignacion;
-  actor: Actor;
-  /** The account making it (its id). */
-  quien: string;
-  /** ASIGNAR: the account it goes to (its id). */
-  a?: string;
-}
+export {
+  BOTONES,
+  BOTONES_ASIGNACION,
+  TIPOS_ASIGNACION,
+  TIPOS_MOVIMIENTO,
+  type EventoAsignacion,
+  type EventoMovimiento,
+  type TipoAsignacion,
+  type TipoMovimiento,
+} from './eventos-del-ciclo.js';
 
 export type EventoCiclo = EventoMovimiento | EventoAsignacion | EventoPropuesta;
 
