@@ -21,7 +21,7 @@
 //    three waves — at the start, amid the SIGKILLs, amid the rolling restart —, with others that
 //    must get nothing (not chosen, no address, disabled). Each chosen account has exactly one
 //    outbox row for the day and one delivery by Message-ID (the same at-least-once exception as
-//    4.), the others none. The processes live on a moved clock (procesos/reloj.ts, a preload): a
+//    4.), the others none. The processes live on a moved clock (procesos/reloj.mjs, a preload): a
 //    working-day morning in Argentina after 8:00, whatever day and hour the torture runs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

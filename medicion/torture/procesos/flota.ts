@@ -25,7 +25,7 @@ export class Flota {
     private readonly argumentosNode: string[],
   ) {}
 
-  /** `argumentosNode`: node options of every start, restarts included (a preload: ./reloj.ts). */
+  /** `argumentosNode`: node options of every start, restarts included (a preload: ./reloj.mjs). */
   static async iniciar(
     n: number,
     env: (nombre: string) => Record<string, string>,

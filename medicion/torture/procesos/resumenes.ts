@@ -3,7 +3,7 @@
 // `resumen_diario` runs in all of them, each slot won by one; at the end each of those accounts
 // must have exactly one outbox row for the day and one delivery (by Message-ID), and the accounts
 // that did not choose it, have no address or are disabled, none.
-// The processes run on a moved clock (./reloj.ts): a working-day morning in Argentina, whatever
+// The processes run on a moved clock (./reloj.mjs): a working-day morning in Argentina, whatever
 // day the torture runs, so the summary is due from the start.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -11,7 +11,6 @@ import { HORA_RESUMEN_DIARIO } from '../../../domain/cuentas.js';
 import { diaArgentino, esDiaHabil } from '../../../server/correcciones/plazo.js';
 import { idDeMensaje } from '../../../server/correo/mensajes.js';
 import { CLAVES_CORREO } from '../../../server/correo/salida.js';
-import { CARGADOR_TSX } from '../../servidor-hijo.js';
 import { esperar } from '../../bench/comun/estadistica.js';
 
 /**
@@ -31,7 +30,7 @@ export function mananaHabil(real: Date = new Date()): Date {
 export function relojDe(objetivo: Date): { argumentosNode: string[]; env: Record<string, string> } {
   return {
     // tsx first, so that the clock (TypeScript) can load; the launcher's own `--import tsx` is then a no-op.
-    argumentosNode: ['--import', CARGADOR_TSX, '--import', new URL('./reloj.ts', import.meta.url).href],
+    argumentosNode: ['--import', new URL('./reloj.mjs', import.meta.url).href],
     env: { RELOJ_DESPLAZAMIENTO_MS: String(objetivo.getTime() - Date.now()) },
   };
 }
